@@ -1,0 +1,78 @@
+# syntax=docker/dockerfile:1
+# One image for every service. The container's SERVICE variable (gateway, billing, sms,
+# messenger, verify, webhook-dispatcher, sandbox) picks which one runs; `migrate` runs the
+# database migrations of all of them. Built by the user's CI: docker build -t otp:<version> .
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- manifests: only the package.json files, so dependency layers are cached across code edits
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY proto/package.json proto/
+COPY test/package.json test/
+COPY services/platform/package.json services/platform/
+COPY services/gateway/package.json services/gateway/
+COPY services/billing/package.json services/billing/
+COPY services/sms/package.json services/sms/
+COPY services/messenger/package.json services/messenger/
+COPY services/verify/package.json services/verify/
+COPY services/webhook-dispatcher/package.json services/webhook-dispatcher/
+COPY services/sandbox/package.json services/sandbox/
+
+# --- deps: the full dependency tree (dev tooling included) for the build -------------------
+FROM manifests AS deps
+RUN npm ci --no-audit --no-fund
+
+# --- build: TypeScript -> dist/, Prisma clients generated ------------------------------------
+FROM deps AS build
+COPY tsconfig.base.json turbo.json ./
+COPY proto/ proto/
+COPY services/ services/
+RUN npm run build
+# Collect what runs: compiled code, the .proto contracts (loaded at run time), each service's
+# Prisma schema/migrations/config (the migration job) and shipped data (e.g. the rate card).
+RUN set -eu; \
+    mkdir -p /out/proto /out/services; \
+    cp -r proto/dist proto/*.proto /out/proto/; \
+    for dir in services/*/; do \
+      name="$(basename "$dir")"; \
+      mkdir -p "/out/services/$name"; \
+      for part in dist prisma prisma.config.ts data; do \
+        if [ -e "$dir$part" ]; then cp -r "$dir$part" "/out/services/$name/"; fi; \
+      done; \
+    done
+
+# --- runtime: production dependencies, compiled output and the files read at run time -------
+FROM ${NODE_IMAGE} AS runtime
+# HOME and CHECKPOINT_DISABLE: the Prisma CLI (migrate) wants a writable home and would
+# otherwise phone home; /tmp is the only writable place (an emptyDir under the chart).
+ENV NODE_ENV=production \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    CHECKPOINT_DISABLE=1 \
+    HOME=/tmp \
+    SERVICE=gateway
+WORKDIR /app
+COPY --from=manifests /app/ ./
+# Workspace links (@otp/*) and the services' production packages only: the test workspace and
+# the root's dev tooling (tsc, turbo, eslint) stay out. prisma (the migration CLI) is a
+# production dependency of each service, so `migrate` works from this image.
+RUN npm ci --omit=dev --no-audit --no-fund \
+      -w proto -w services/platform -w services/gateway -w services/billing -w services/sms \
+      -w services/messenger -w services/verify -w services/webhook-dispatcher -w services/sandbox \
+ && npm cache clean --force \
+ && rm -rf test
+
+COPY --from=build /out/ ./
+COPY scripts/migrate.mjs scripts/entrypoint.sh scripts/
+
+# A fixed non-root uid (the chart's securityContext runs as 10001 too).
+RUN groupadd --system --gid 10001 otp \
+ && useradd --system --uid 10001 --gid otp --home-dir /nonexistent --shell /usr/sbin/nologin otp \
+ && chmod 0555 scripts/entrypoint.sh
+USER 10001:10001
+
+# public + admin HTTP (gateway), gRPC (billing, sms, messenger, verify, webhook-dispatcher),
+# sandbox HTTP + SMPP (development only).
+EXPOSE 8080 8081 50051 50052 50053 50054 50055 4010 2775
+ENTRYPOINT ["/app/scripts/entrypoint.sh"]

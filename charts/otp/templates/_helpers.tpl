@@ -1,0 +1,171 @@
+{{/* Names, labels and the wiring shared by the templates. */}}
+
+{{- define "otp.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "otp.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Name of a component's objects: <fullname>-<component>. Args: (list $ "billing"). */}}
+{{- define "otp.componentName" -}}
+{{- $root := index . 0 -}}
+{{- printf "%s-%s" (include "otp.fullname" $root) (index . 1) | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "otp.labels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
+app.kubernetes.io/name: {{ include "otp.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: otp
+{{- end -}}
+
+{{/* Selector labels of one component. Args: (list $ "billing"). */}}
+{{- define "otp.selectorLabels" -}}
+{{- $root := index . 0 -}}
+app.kubernetes.io/name: {{ include "otp.name" $root }}
+app.kubernetes.io/instance: {{ $root.Release.Name }}
+app.kubernetes.io/component: {{ index . 1 }}
+{{- end -}}
+
+{{- define "otp.image" -}}
+{{- if .Values.image.digest -}}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest -}}
+{{- else -}}
+{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "otp.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "otp.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The chart's own Secret (generated credentials, URLs given as values). */}}
+{{- define "otp.secretName" -}}
+{{- include "otp.fullname" . -}}
+{{- end -}}
+
+{{- define "otp.configName" -}}
+{{- printf "%s-config" (include "otp.fullname" .) -}}
+{{- end -}}
+
+{{- define "otp.sandboxEnabled" -}}
+{{- if and .Values.components.sandbox .Values.components.sandbox.enabled -}}true{{- end -}}
+{{- end -}}
+
+{{/* First port of a component. Args: (list $ "billing"). */}}
+{{- define "otp.firstPort" -}}
+{{- $c := index (index . 0).Values.components (index . 1) -}}
+{{- (first $c.ports).port -}}
+{{- end -}}
+
+{{/* Port of a component by name. Args: (list $ "gateway" "http"). */}}
+{{- define "otp.namedPort" -}}
+{{- $c := index (index . 0).Values.components (index . 1) -}}
+{{- range $c.ports -}}{{- if eq .name (index $ 2) -}}{{ .port }}{{- end -}}{{- end -}}
+{{- end -}}
+
+{{/*
+Generated secret value, kept across upgrades: the value given, else what the live Secret already
+holds (lookup), else a new random one. Args: (list $ "KEY" givenValue length-or-"hex64").
+*/}}
+{{- define "otp.keptSecret" -}}
+{{- $root := index . 0 -}}
+{{- $key := index . 1 -}}
+{{- $given := index . 2 -}}
+{{- if $given -}}
+{{- $given -}}
+{{- else -}}
+{{- $live := lookup "v1" "Secret" $root.Release.Namespace (include "otp.secretName" $root) -}}
+{{- if and $live $live.data (hasKey $live.data $key) -}}
+{{- index $live.data $key | b64dec -}}
+{{- else if eq (toString (index . 3)) "hex64" -}}
+{{- /* 32 random bytes as 64 hex characters (sha256 of 64 random alphanumerics, ~380 bits). */ -}}
+{{- randAlphaNum 64 | sha256sum -}}
+{{- else -}}
+{{- randAlphaNum (index . 3) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Secret name + key of DATABASE_URL / NATS_URL for secretKeyRef. Args: $ ; returns "name/key". */}}
+{{- define "otp.databaseUrlRef" -}}
+{{- if and .Values.database.existingSecret (not .Values.trial.postgres.enabled) -}}
+{{- printf "%s/%s" .Values.database.existingSecret .Values.database.existingSecretKey -}}
+{{- else -}}
+{{- printf "%s/DATABASE_URL" (include "otp.secretName" .) -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "otp.natsUrlRef" -}}
+{{- if and .Values.nats.existingSecret (not .Values.trial.nats.enabled) -}}
+{{- printf "%s/%s" .Values.nats.existingSecret .Values.nats.existingSecretKey -}}
+{{- else -}}
+{{- printf "%s/NATS_URL" (include "otp.secretName" .) -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "otp.appSecretName" -}}
+{{- default (include "otp.secretName" .) .Values.secrets.existingSecret -}}
+{{- end -}}
+
+{{/* env entry from a "name/key" secret reference. Args: (list "ENV_NAME" "secret/key"). */}}
+{{- define "otp.secretEnv" -}}
+{{- $ref := splitn "/" 2 (index . 1) -}}
+- name: {{ index . 0 }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $ref._0 }}
+      key: {{ $ref._1 }}
+{{- end -}}
+
+{{/* The emptyDir /tmp every container gets (read-only root filesystem). */}}
+{{- define "otp.tmpVolume" -}}
+- name: tmp
+  emptyDir:
+    sizeLimit: {{ .Values.tmpSizeLimit }}
+{{- end -}}
+
+{{/* Egress rule to Postgres: the trial pod, or networkPolicy.postgres.to (any when empty). */}}
+{{- define "otp.postgresEgress" -}}
+{{- include "otp.storeEgress" (list . "postgres" .Values.networkPolicy.postgres 5432) -}}
+{{- end -}}
+
+{{- define "otp.natsEgress" -}}
+{{- include "otp.storeEgress" (list . "nats" .Values.networkPolicy.nats 4222) -}}
+{{- end -}}
+
+{{- define "otp.storeEgress" -}}
+{{- $root := index . 0 -}}
+{{- $store := index . 1 -}}
+{{- $rule := index . 2 -}}
+{{- if (index $root.Values.trial $store).enabled -}}
+- ports: [{ port: {{ index . 3 }}, protocol: TCP }]
+  to:
+    - podSelector:
+        matchLabels:
+          {{- include "otp.selectorLabels" (list $root $store) | nindent 10 }}
+{{- else -}}
+- ports: [{ port: {{ $rule.port }}, protocol: TCP }]
+  {{- with $rule.to }}
+  to:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+{{- end -}}
+{{- end -}}

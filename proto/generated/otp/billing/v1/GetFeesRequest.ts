@@ -1,0 +1,8 @@
+// Original file: billing.proto
+
+
+export interface GetFeesRequest {
+}
+
+export interface GetFeesRequest__Output {
+}

@@ -1,0 +1,8 @@
+// Original file: billing.proto
+
+
+export interface ListRatesRequest {
+}
+
+export interface ListRatesRequest__Output {
+}

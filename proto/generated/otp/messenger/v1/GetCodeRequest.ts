@@ -1,0 +1,12 @@
+// Original file: messenger.proto
+
+
+export interface GetCodeRequest {
+  'project_id'?: (string);
+  'sid'?: (string);
+}
+
+export interface GetCodeRequest__Output {
+  'project_id': (string);
+  'sid': (string);
+}

@@ -1,0 +1,12 @@
+// Original file: messenger.proto
+
+
+export interface SettleCodeRequest {
+  'project_id'?: (string);
+  'sid'?: (string);
+}
+
+export interface SettleCodeRequest__Output {
+  'project_id': (string);
+  'sid': (string);
+}

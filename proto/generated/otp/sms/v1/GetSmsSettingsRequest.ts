@@ -1,0 +1,10 @@
+// Original file: sms.proto
+
+
+export interface GetSmsSettingsRequest {
+  'project_id'?: (string);
+}
+
+export interface GetSmsSettingsRequest__Output {
+  'project_id': (string);
+}

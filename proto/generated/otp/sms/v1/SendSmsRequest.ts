@@ -1,0 +1,26 @@
+// Original file: sms.proto
+
+
+export interface SendSmsRequest {
+  'project_id'?: (string);
+  'to'?: (string);
+  'body'?: (string);
+  'from'?: (string);
+  'callback'?: (string);
+  'metadata_json'?: (string);
+  'purpose'?: (string);
+  '_from'?: "from";
+  '_callback'?: "callback";
+}
+
+export interface SendSmsRequest__Output {
+  'project_id': (string);
+  'to': (string);
+  'body': (string);
+  'from'?: (string);
+  'callback'?: (string);
+  'metadata_json': (string);
+  'purpose': (string);
+  '_from'?: "from";
+  '_callback'?: "callback";
+}

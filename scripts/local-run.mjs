@@ -1,0 +1,109 @@
+// `npm start`: the whole platform on one machine (CONTRACTS.md "Local run"). Migrates every
+// service's schema, starts each service as its own process (sandbox providers included), creates a
+// demo project on first run and prints its API key. Ctrl-C stops everything cleanly.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LOCAL_PORTS, REPO_ROOT, migrateAll, startPlatform } from '@otp/platform/launcher';
+
+const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/otp';
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const adminToken = process.env.ADMIN_TOKEN ?? 'dev-admin-token';
+const stateFile = path.join(REPO_ROOT, '.local', 'demo-project.json');
+
+function say(line = '') {
+  process.stdout.write(`${line}\n`);
+}
+
+async function admin(platform, method, route, body) {
+  const response = await fetch(`${platform.adminUrl}/admin/v1${route}`, {
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** The demo project of the first run, reused while it exists (its key is kept in .local/, git-ignored). */
+async function demoProject(platform) {
+  try {
+    const saved = JSON.parse(await readFile(stateFile, 'utf8'));
+    const found = await admin(platform, 'GET', `/projects/${saved.project_id}`);
+    if (found.status === 200) return { ...saved, created: false };
+  } catch {
+    // first run, or the database was reset
+  }
+  const project = await admin(platform, 'POST', '/projects', { name: 'Demo' });
+  if (project.status !== 201) throw new Error(`could not create the demo project: ${JSON.stringify(project.body)}`);
+  const key = await admin(platform, 'POST', `/projects/${project.body.id}/api-keys`, { name: 'demo' });
+  if (key.status !== 201) throw new Error(`could not create the demo API key: ${JSON.stringify(key.body)}`);
+  // A ready sender ID, so SMS and the SMS fallback work from the first request.
+  const sender = await admin(platform, 'POST', `/projects/${project.body.id}/sender-ids`, {
+    value: 'OTPDemo',
+    site: 'localhost',
+  });
+  if (sender.status === 201) {
+    await admin(platform, 'POST', `/projects/${project.body.id}/sender-ids/OTPDemo/approve`);
+    await admin(platform, 'PATCH', `/projects/${project.body.id}/settings/sms`, { default_sender_id: 'OTPDemo' });
+  }
+  const saved = { project_id: project.body.id, api_key: key.body.key };
+  await mkdir(path.dirname(stateFile), { recursive: true });
+  await writeFile(stateFile, JSON.stringify(saved, null, 2), { mode: 0o600 });
+  return { ...saved, created: true };
+}
+
+async function main() {
+  say(`Migrating ${databaseUrl.replace(/\/\/[^@]*@/, '//')} ...`);
+  await migrateAll(databaseUrl);
+  const quietBelow = process.env.LOG_LEVEL ?? 'warn';
+  const platform = await startPlatform({
+    databaseUrl,
+    natsUrl,
+    ports: LOCAL_PORTS,
+    adminToken,
+    allowPrivateCallbacks: true,
+    logLevel: quietBelow,
+    onLine: (name, line) => process.stdout.write(`[${name}] ${line}\n`),
+  });
+
+  let stopping = false;
+  const stop = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    say(`\n${signal}: stopping services ...`);
+    await platform.stop();
+    say('stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A service that dies takes the local run down with it, loudly, rather than leaving half a platform.
+  for (const service of platform.services.values()) {
+    void service.exited.then(async (code) => {
+      if (stopping) return;
+      console.error(`${service.name} exited unexpectedly (code ${code}); stopping the platform.`);
+      stopping = true;
+      await platform.stop();
+      process.exit(1);
+    });
+  }
+
+  const demo = await demoProject(platform);
+  say();
+  say('The platform is up.');
+  say(`  public API    ${platform.publicUrl}/v1`);
+  say(`  admin API     ${platform.adminUrl}/admin/v1   (Authorization: Bearer ${adminToken})`);
+  say(`  sandbox inbox ${platform.sandboxUrl}`);
+  say(`  SMPP sandbox  127.0.0.1:${platform.ports.smpp}`);
+  say();
+  say(`Demo project ${demo.project_id}${demo.created ? ' (created now)' : ''}`);
+  say(`  API key: ${demo.api_key}`);
+  say(`  curl -H "Authorization: Bearer ${demo.api_key}" ${platform.publicUrl}/v1/project`);
+  say();
+  say('Ctrl-C stops everything.');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

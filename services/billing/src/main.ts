@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import { announceReady, createLogger, exitOnStartFailure, startGrpcServer, stopOnSignals } from '@otp/platform';
+import { loadBillingProto } from '@otp/proto';
+import { readConfig } from './config.js';
+import { rateCardFile } from './domain/rate-card.js';
+import { billingHandlers } from './rpc/billing.js';
+import { openDatabase } from './store/database.js';
+import { Ledger } from './store/ledger.js';
+import { loadFees, loadRateCard, syncRateCard } from './store/prices.js';
+
+const config = readConfig();
+const logger = createLogger('billing', config.LOG_LEVEL);
+
+async function main(): Promise<void> {
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  const shipped = rateCardFile.parse(JSON.parse(await readFile(config.RATE_CARD_PATH, 'utf8')));
+  await syncRateCard(db, shipped.rates);
+  const rates = await loadRateCard(db);
+  const fees = await loadFees(db);
+
+  const server = await startGrpcServer({
+    host: config.GRPC_HOST,
+    port: config.GRPC_PORT,
+    services: [
+      {
+        name: 'otp.billing.v1.Billing',
+        definition: loadBillingProto().otp.billing.v1.Billing.service,
+        implementation: billingHandlers({ ledger: new Ledger(db), rates: () => rates, fees, logger }),
+      },
+    ],
+  });
+  server.setServing(true);
+  announceReady(logger, { grpc: server.port }, { rates: rates.length });
+
+  stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
+    () => server.setServing(false),
+    () => server.stop(),
+    () => db.$disconnect(),
+  ]);
+}
+
+main().catch(exitOnStartFailure(logger));

@@ -1,0 +1,154 @@
+import { DomainError, implement, normalizePhone, recordBalanceOperation, type Logger } from '@otp/platform';
+import type { BillingHandlers } from '@otp/proto';
+import { priceFor, type Rate } from '../domain/rate-card.js';
+import type { Ledger } from '../store/ledger.js';
+import type { Fees } from '../store/prices.js';
+
+const LEDGER_PAGE_DEFAULT = 100;
+const LEDGER_PAGE_MAX = 500;
+
+/** Runs a money call, counts it for the balance-operations metric, and answers it with `replayed`. */
+async function measured<R>(
+  kind: string,
+  cents: number,
+  move: () => Promise<{ result: R; replayed: boolean }>,
+): Promise<R & { replayed: boolean }> {
+  try {
+    const { result, replayed } = await move();
+    recordBalanceOperation(kind, replayed ? 'replayed' : 'ok', cents);
+    return { ...result, replayed };
+  } catch (error) {
+    recordBalanceOperation(kind, 'refused', cents);
+    throw error;
+  }
+}
+
+function required(value: string, field: string): string {
+  if (!value) throw new DomainError('INVALID_ARGUMENT', `${field} is required`);
+  return value;
+}
+
+/** The fields every project-level money request (hold, charge, refund) shares. */
+function moneyCall(request: {
+  project_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+  reference: string;
+  description: string;
+}) {
+  return {
+    projectId: required(request.project_id, 'project_id'),
+    amountCents: request.amount_cents,
+    idempotencyKey: request.idempotency_key,
+    reference: request.reference,
+    description: request.description,
+  };
+}
+
+export function billingHandlers(deps: {
+  ledger: Ledger;
+  rates: () => Rate[];
+  fees: Fees;
+  logger: Logger;
+}): BillingHandlers {
+  const { ledger, fees } = deps;
+  return implement<BillingHandlers>(deps.logger, {
+    async GetAccount(request) {
+      const account = await ledger.balance(required(request.project_id, 'project_id'));
+      if (!account) throw new DomainError('PROJECT_NOT_FOUND', `no account for project ${request.project_id}`);
+      return {
+        project_id: request.project_id,
+        balance_cents: account.balanceCents,
+        updated_at: account.updatedAt.toISOString(),
+      };
+    },
+
+    async Credit(request) {
+      const movement = await measured('credit', request.amount_cents, () =>
+        ledger.credit({
+          projectId: required(request.project_id, 'project_id'),
+          amountCents: request.amount_cents,
+          idempotencyKey: request.idempotency_key,
+          reference: request.reason,
+          description: request.note,
+        }),
+      );
+      deps.logger.info(
+        {
+          project_id: request.project_id,
+          amount_cents: request.amount_cents,
+          reason: request.reason,
+          replayed: movement.replayed,
+        },
+        'credit',
+      );
+      return movement;
+    },
+
+    Hold: (request) => measured('hold', request.amount_cents, () => ledger.hold(moneyCall(request))),
+
+    Capture: (request) =>
+      measured('capture', request.amount_cents, () =>
+        ledger.capture({
+          holdId: required(request.hold_id, 'hold_id'),
+          idempotencyKey: request.idempotency_key,
+          amountCents: request.amount_cents,
+          description: request.description,
+        }),
+      ),
+
+    Release: (request) =>
+      measured('release', 0, () =>
+        ledger.release({ holdId: required(request.hold_id, 'hold_id'), idempotencyKey: request.idempotency_key }),
+      ),
+
+    Charge: (request) => measured('charge', request.amount_cents, () => ledger.charge(moneyCall(request))),
+
+    Refund: (request) => measured('refund', request.amount_cents, () => ledger.refund(moneyCall(request))),
+
+    async Quote(request) {
+      const phone = normalizePhone(required(request.to, 'to'));
+      if (!phone) throw new DomainError('INVALID_ARGUMENT', 'to is not a valid international phone number');
+      const price = priceFor(deps.rates(), phone.e164, phone.country);
+      if (!price.priced) throw new DomainError('DESTINATION_NOT_PRICED', `no SMS price for ${phone.country} numbers`);
+      return {
+        country: phone.country,
+        network: price.networkIdentified ? price.rate.network : '',
+        mcc_mnc: price.networkIdentified ? price.rate.mcc_mnc : '',
+        sms_price_cents: price.rate.price_cents,
+        network_identified: price.networkIdentified,
+        verify_fee_cents: fees.verifyCents,
+        messenger_fee_cents: fees.messengerCents,
+      };
+    },
+
+    async GetFees() {
+      return { verify_fee_cents: fees.verifyCents, messenger_fee_cents: fees.messengerCents };
+    },
+
+    async ListLedger(request) {
+      const limit = Math.min(request.limit > 0 ? request.limit : LEDGER_PAGE_DEFAULT, LEDGER_PAGE_MAX);
+      const page = await ledger.entries(
+        required(request.project_id, 'project_id'),
+        limit,
+        request.before_id || undefined,
+      );
+      return {
+        entries: page.entries.map((entry) => ({
+          id: entry.id,
+          kind: entry.kind,
+          amount_cents: Number(entry.amountCents),
+          balance_cents: Number(entry.balanceCents),
+          reference: entry.reference,
+          description: entry.description,
+          created_at: entry.createdAt.toISOString(),
+        })),
+        next_before_id: page.more ? (page.entries.at(-1)?.id ?? '') : '',
+      };
+    },
+
+    async ListRates() {
+      return { rates: deps.rates() };
+    },
+  });
+}

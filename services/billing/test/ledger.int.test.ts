@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createGrpcClient, DomainError, type PromiseClient } from '@otp/platform';
+import { loadBillingProto, type BillingClient } from '@otp/proto';
+import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
+
+let platform: TestPlatform;
+let billing: PromiseClient<BillingClient>;
+
+function code(error: unknown): string {
+  return error instanceof DomainError ? error.code : String(error);
+}
+
+async function ledgerSum(projectId: string): Promise<number> {
+  const page = await billing.ListLedger({ project_id: projectId, limit: 500 });
+  return page.entries.reduce((sum, entry) => sum + entry.amount_cents, 0);
+}
+
+describe('billing ledger (real billing process, real Postgres)', () => {
+  before(async () => {
+    platform = await startTestPlatform({ only: ['billing'] });
+    billing = createGrpcClient(loadBillingProto().otp.billing.v1.Billing, `127.0.0.1:${platform.ports.billing}`, 10000);
+  });
+  after(async () => {
+    billing?.close();
+    await platform?.stop();
+  });
+
+  it('50 concurrent 0.05 holds against 0.50: exactly 10 succeed, balance 0.00, ledger sums to it', async () => {
+    await billing.Credit({ project_id: 'p-race', amount_cents: 50, idempotency_key: 'race-credit', reason: 'top_up' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        billing.Hold({ project_id: 'p-race', amount_cents: 5, idempotency_key: `race-hold-${i}`, reference: `SM${i}` }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results
+      .filter((r) => r.status === 'rejected')
+      .map((r) => code((r as PromiseRejectedResult).reason));
+    assert.equal(ok.length, 10);
+    assert.deepEqual(new Set(refused), new Set(['INSUFFICIENT_BALANCE']));
+    assert.equal((await billing.GetAccount({ project_id: 'p-race' })).balance_cents, 0);
+    assert.equal(await ledgerSum('p-race'), 0);
+  });
+
+  it('replayed idempotency keys never move money twice, even concurrently', async () => {
+    await billing.Credit({ project_id: 'p-idem', amount_cents: 100, idempotency_key: 'idem-credit', reason: 'top_up' });
+    const again = await billing.Credit({
+      project_id: 'p-idem',
+      amount_cents: 100,
+      idempotency_key: 'idem-credit',
+      reason: 'top_up',
+    });
+    assert.equal(again.replayed, true);
+    const charges = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        billing.Charge({ project_id: 'p-idem', amount_cents: 7, idempotency_key: 'idem-charge', reference: 'TG1' }),
+      ),
+    );
+    assert.equal(charges.filter((c) => !c.replayed).length, 1);
+    assert.ok(charges.every((c) => c.entry_id === charges[0]!.entry_id));
+    const hold = await billing.Hold({
+      project_id: 'p-idem',
+      amount_cents: 10,
+      idempotency_key: 'idem-hold',
+      reference: 'SM1',
+    });
+    const captures = await Promise.all(
+      [1, 2, 3].map(() => billing.Capture({ hold_id: hold.hold_id, idempotency_key: 'idem-capture', amount_cents: 4 })),
+    );
+    assert.ok(captures.every((c) => c.balance_cents === captures[0]!.balance_cents));
+    await billing.Refund({ project_id: 'p-idem', amount_cents: 4, idempotency_key: 'idem-refund', reference: 'SM1' });
+    await billing.Refund({ project_id: 'p-idem', amount_cents: 4, idempotency_key: 'idem-refund', reference: 'SM1' });
+    // 100 - 7 (charge) - 4 (captured) + 4 (refund) = 93
+    const account = await billing.GetAccount({ project_id: 'p-idem' });
+    assert.equal(account.balance_cents, 93);
+    assert.equal(await ledgerSum('p-idem'), 93);
+  });
+
+  it('a key reused for another operation is refused', async () => {
+    await assert.rejects(
+      billing.Charge({ project_id: 'p-idem', amount_cents: 1, idempotency_key: 'idem-credit', reference: 'x' }),
+      (error) => code(error) === 'IDEMPOTENCY_KEY_REUSED',
+    );
+  });
+
+  it('release and capture race: exactly one settles the hold', async () => {
+    await billing.Credit({
+      project_id: 'p-settle',
+      amount_cents: 20,
+      idempotency_key: 'settle-credit',
+      reason: 'top_up',
+    });
+    const hold = await billing.Hold({
+      project_id: 'p-settle',
+      amount_cents: 20,
+      idempotency_key: 'settle-hold',
+      reference: 'SM2',
+    });
+    const [capture, release] = await Promise.allSettled([
+      billing.Capture({ hold_id: hold.hold_id, idempotency_key: 'settle-capture' }),
+      billing.Release({ hold_id: hold.hold_id, idempotency_key: 'settle-release' }),
+    ]);
+    assert.equal([capture, release].filter((r) => r.status === 'fulfilled').length, 1);
+    const loser = [capture, release].find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    assert.equal(code(loser.reason), 'HOLD_NOT_ACTIVE');
+    const balance = (await billing.GetAccount({ project_id: 'p-settle' })).balance_cents;
+    assert.equal(balance, capture.status === 'fulfilled' ? 0 : 20);
+    assert.equal(await ledgerSum('p-settle'), balance);
+  });
+
+  it('refunds never exceed what was charged for the reference', async () => {
+    await billing.Credit({
+      project_id: 'p-refund',
+      amount_cents: 10,
+      idempotency_key: 'refund-credit',
+      reason: 'top_up',
+    });
+    await billing.Charge({
+      project_id: 'p-refund',
+      amount_cents: 2,
+      idempotency_key: 'refund-charge',
+      reference: 'TG9',
+    });
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) =>
+        billing.Refund({ project_id: 'p-refund', amount_cents: 2, idempotency_key: `refund-${i}`, reference: 'TG9' }),
+      ),
+    );
+    assert.equal(attempts.filter((r) => r.status === 'fulfilled').length, 1);
+    assert.equal((await billing.GetAccount({ project_id: 'p-refund' })).balance_cents, 10);
+  });
+
+  it('quotes by network, falls back to the country maximum, refuses unpriced countries', async () => {
+    const vodafone = await billing.Quote({ to: '+447700123456' });
+    const o2 = await billing.Quote({ to: '+447710123497' });
+    assert.equal(vodafone.sms_price_cents, 5);
+    assert.equal(o2.sms_price_cents, 3);
+    const unknown = await billing.Quote({ to: '+447960123456' });
+    assert.equal(unknown.network_identified, false);
+    assert.equal(unknown.sms_price_cents, 6);
+    await assert.rejects(billing.Quote({ to: '+819012345678' }), (error) => code(error) === 'DESTINATION_NOT_PRICED');
+    assert.equal(vodafone.verify_fee_cents, 2);
+    assert.equal(vodafone.messenger_fee_cents, 2);
+  });
+});

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// otpctl: the admin API from a shell. One subcommand per admin route; each resource's commands
+// live in ./commands/<resource>.ts (add a file there and one entry to COMMAND_FILES below).
+import { adminClient, CliError } from './admin-client.js';
+import type { Command, CommandArgs } from './command.js';
+import { commands as apiKeys } from './commands/api-keys.js';
+import { commands as credits } from './commands/credits.js';
+import { commands as ipAllowlist } from './commands/ip-allowlist.js';
+import { commands as ledger } from './commands/ledger.js';
+import { commands as messenger } from './commands/messenger.js';
+import { commands as projects } from './commands/projects.js';
+import { commands as smsRates } from './commands/sms-rates.js';
+import { commands as verify } from './commands/verify.js';
+import { commands as sms } from './commands/sms.js';
+import { commands as webhooks } from './commands/webhooks.js';
+
+const COMMAND_FILES: Command[][] = [
+  projects,
+  apiKeys,
+  ipAllowlist,
+  credits,
+  ledger,
+  smsRates,
+  sms,
+  messenger,
+  verify,
+  webhooks,
+];
+const COMMANDS = COMMAND_FILES.flat();
+
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.usage.length));
+  return [
+    'usage: otpctl [--json] <command>',
+    '',
+    ...COMMANDS.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    '',
+    'env: OTP_ADMIN_URL (default http://127.0.0.1:8081), OTP_ADMIN_TOKEN (default dev-admin-token)',
+  ].join('\n');
+}
+
+/** Splits argv into words/positionals and --flags (`--name value`, `--name=value`, bare `--off`). */
+export function parseArgv(
+  argv: readonly string[],
+  valueFlags: ReadonlySet<string>,
+): { words: string[]; flags: Map<string, string | true> } {
+  const words: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) {
+      words.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (inline !== undefined) flags.set(name, inline);
+    else if (valueFlags.has(name) && i + 1 < argv.length) flags.set(name, argv[++i]!);
+    else flags.set(name, true);
+  }
+  return { words, flags };
+}
+
+const VALUE_FLAGS = new Set(COMMANDS.flatMap((c) => c.valueFlags ?? []));
+
+function find(words: string[]): { command: Command; args: CommandArgs['positionals'] } | undefined {
+  const matches = COMMANDS.filter((c) => c.words.every((word, i) => words[i] === word));
+  const best = matches.sort((a, b) => b.words.length - a.words.length)[0];
+  return best ? { command: best, args: words.slice(best.words.length) } : undefined;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { words, flags } = parseArgv(argv, VALUE_FLAGS);
+  if (words.length === 0 || flags.has('help')) {
+    process.stdout.write(`${usage()}\n`);
+    return words.length === 0 && !flags.has('help') ? 2 : 0;
+  }
+  const found = find(words);
+  if (!found) {
+    process.stderr.write(`otpctl: unknown command "${words.join(' ')}"\n\n${usage()}\n`);
+    return 2;
+  }
+  const json = flags.has('json');
+  flags.delete('json');
+  const admin = adminClient(
+    process.env.OTP_ADMIN_URL ?? 'http://127.0.0.1:8081',
+    process.env.OTP_ADMIN_TOKEN ?? 'dev-admin-token',
+  );
+  await found.command.run(
+    { positionals: found.args, flags },
+    {
+      admin,
+      show: (value, summary) => process.stdout.write(`${json ? JSON.stringify(value, null, 2) : summary}\n`),
+    },
+  );
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`otpctl: ${error instanceof CliError ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,43 @@
+import { commonConfig, envBoolean, envPort, loadConfig } from '@otp/platform';
+import { z } from 'zod';
+
+const peerAddress = z.string().regex(/^[^\s:]+:\d+$|^\[[0-9a-fA-F:.]+\]:\d+$/, 'expected host:port');
+
+const schema = z.object({
+  ...commonConfig,
+  /** Address both HTTP servers bind to ("::" listens on IPv4 and IPv6). */
+  HOST: z.string().default('127.0.0.1'),
+  /** Port of the public REST API (/v1). */
+  PORT: envPort.default(8080),
+  /** Port of the admin API (/admin/v1); keep it off the public network. */
+  ADMIN_PORT: envPort.default(8081),
+  /** Bearer token of the admin API. Required: there is no safe default (local run sets dev-admin-token). */
+  ADMIN_TOKEN: z.string().min(12, 'set ADMIN_TOKEN (at least 12 characters)'),
+  /** Postgres URL; the gateway uses its own schema in this database. */
+  DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
+  /** Postgres schema holding projects, API keys and IP allowlists. */
+  DATABASE_SCHEMA: z.string().default('gateway'),
+  /** gRPC peers (host:port). */
+  BILLING_ADDR: peerAddress.default('127.0.0.1:50051'),
+  SMS_ADDR: peerAddress.default('127.0.0.1:50052'),
+  MESSENGER_ADDR: peerAddress.default('127.0.0.1:50053'),
+  VERIFY_ADDR: peerAddress.default('127.0.0.1:50054'),
+  WEBHOOKS_ADDR: peerAddress.default('127.0.0.1:50055'),
+  /**
+   * Comma list of addresses/CIDRs of reverse proxies whose X-Forwarded-For is believed.
+   * Empty (default): the socket address is the client, whatever the header says.
+   */
+  TRUSTED_PROXIES: z.string().default(''),
+  /** Local mode only: accept loopback/private callback URLs. */
+  ALLOW_PRIVATE_CALLBACKS: envBoolean.default(false),
+  /** Largest JSON body accepted (bytes or a unit such as 64kb); larger ones get 413. */
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)?$/i, 'expected e.g. 65536 or 64kb')
+    .default('64kb'),
+  /** How long a verified API key is remembered in-process, in milliseconds (revocation evicts at once). */
+  API_KEY_CACHE_MS: z.coerce.number().int().min(0).default(30000),
+});
+
+export type Config = z.infer<typeof schema>;
+export const readConfig = (env: Record<string, string | undefined> = process.env): Config => loadConfig(schema, env);

@@ -1,0 +1,18 @@
+import type { Logger } from '@otp/platform';
+import type { Config } from './config.js';
+import type { KeyOwnerCache } from './key-owner-cache.js';
+import type { Peers } from './peers.js';
+import type { ApiKeys } from './store/api-keys.js';
+import type { Db } from './store/database.js';
+import type { Projects } from './store/projects.js';
+
+/** What every route factory receives: `<resource>Routes(deps: GatewayDeps): Router`. */
+export interface GatewayDeps {
+  config: Config;
+  logger: Logger;
+  peers: Peers;
+  db: Db;
+  projects: Projects;
+  apiKeys: ApiKeys;
+  keyOwners: KeyOwnerCache;
+}

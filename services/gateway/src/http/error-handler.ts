@@ -1,0 +1,50 @@
+import { isDomainError, type ErrorCode, type Logger } from '@otp/platform';
+import type { ErrorRequestHandler } from 'express';
+import { errorEnvelope, HTTP_STATUS } from './errors.js';
+
+// body-parser failures carry an HTTP status and a `type`; they are the client's doing.
+interface ParserError {
+  status: number;
+  type: string;
+}
+
+function isParserError(error: unknown): error is ParserError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as ParserError).status === 'number' &&
+    typeof (error as ParserError).type === 'string'
+  );
+}
+
+function parserErrorCode(error: ParserError): { code: ErrorCode; message: string } {
+  if (error.status === 413) return { code: 'PAYLOAD_TOO_LARGE', message: 'request body is too large' };
+  if (error.status === 415) return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported body encoding or charset' };
+  return { code: 'INVALID_JSON', message: 'request body is not valid JSON' };
+}
+
+/** The error envelope for every failure; a 500 says nothing but "internal error" and is logged. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    let failure: { code: ErrorCode; message: string };
+    if (isDomainError(error)) failure = { code: error.code, message: error.message };
+    else if (isParserError(error) && error.status < 500) failure = parserErrorCode(error);
+    // The router could not percent-decode a path parameter: no resource has such a path.
+    else if (error instanceof URIError) failure = { code: 'NOT_FOUND', message: 'malformed path' };
+    else {
+      logger.error({ err: error }, 'request failed');
+      failure = { code: 'INTERNAL', message: 'internal error' };
+    }
+    const status = HTTP_STATUS[failure.code];
+    if (status >= 500 && failure.code !== 'INTERNAL')
+      logger.warn({ code: failure.code, reason: failure.message }, 'request failed');
+    // Peer failures name the RPC in their message; the caller only needs to know to retry.
+    const message =
+      failure.code === 'SERVICE_UNAVAILABLE' ? 'a required service is unavailable, retry later' : failure.message;
+    res.status(status).json(errorEnvelope(failure.code, message));
+  };
+}

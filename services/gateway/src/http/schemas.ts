@@ -1,0 +1,85 @@
+import {
+  CALLBACK_URL_MAX_LENGTH,
+  checkCallbackUrl,
+  DomainError,
+  normalizePhone,
+  parseSid,
+  type HostLookup,
+  type SidPrefix,
+} from '@otp/platform';
+import { z } from 'zod';
+import '../openapi/registry.js';
+
+// Shared pieces of the /v1 request schemas, so every route validates the spec's fields alike.
+
+/** International number in, E.164 out ("+44 7700 900123" -> "+447700900123"). */
+export const phoneNumber = z
+  .string()
+  .transform((value, context) => {
+    const phone = normalizePhone(value);
+    if (phone) return phone.e164;
+    context.addIssue({ code: 'custom', message: 'must be an international phone number starting with +' });
+    return z.NEVER;
+  })
+  .openapi({ type: 'string', example: '+447700900123', description: 'International format; returned as E.164.' });
+
+const METADATA_MAX_KEYS = 32;
+
+/** Customer key-value data: at most 32 keys of 1-64 characters; strings up to 512, numbers, booleans. */
+export const metadata = z
+  .record(z.string().min(1).max(64), z.union([z.string().max(512), z.number(), z.boolean()]))
+  .refine((value) => Object.keys(value).length <= METADATA_MAX_KEYS, { message: `at most ${METADATA_MAX_KEYS} keys` })
+  .openapi('Metadata', { description: 'Customer data, echoed back in responses and webhooks.' });
+
+/** How callback URLs are judged: `allowPrivate` is ALLOW_PRIVATE_CALLBACKS; `lookup` replaces DNS in tests. */
+export interface CallbackUrlPolicy {
+  allowPrivate: boolean;
+  lookup?: HostLookup;
+}
+
+// Set once at start from ALLOW_PRIVATE_CALLBACKS (local mode); production keeps the default.
+let deploymentPolicy: CallbackUrlPolicy = { allowPrivate: false };
+export function allowPrivateCallbackUrls(allow: boolean): void {
+  deploymentPolicy = { allowPrivate: allow };
+}
+
+/**
+ * A callback URL field judged by `policyOf()` at request time: http/https, at most 2048
+ * characters, and a host that is (or resolves only to) public addresses. The check resolves DNS,
+ * so schemas holding it must be parsed with parseBodyAsync. The webhook dispatcher checks the
+ * resolved addresses again when it connects, since DNS may change in between.
+ */
+export function callbackUrlField(policyOf: () => CallbackUrlPolicy) {
+  return (
+    z
+      .string()
+      // checkCallbackUrl also judges the length, so there is no .max() here to repeat the message.
+      .superRefine(async (value, context) => {
+        const check = await checkCallbackUrl(value, policyOf());
+        if (!check.ok) context.addIssue({ code: 'custom', message: check.reason });
+      })
+      .openapi({
+        format: 'uri',
+        maxLength: CALLBACK_URL_MAX_LENGTH,
+        description: 'Public http/https URL that receives webhooks.',
+      })
+  );
+}
+
+/** Public http/https URL, at most 2048 characters, under the deployment's policy. */
+export const callbackUrl = callbackUrlField(() => deploymentPolicy);
+
+/** A path `sid` in the spec's format, for documentation; use parseSidParam to read one. */
+export function sidParam(prefix: SidPrefix) {
+  return z
+    .string()
+    .regex(new RegExp(`^${prefix}[a-fA-F0-9]{24}$`))
+    .openapi({ param: { name: 'sid', in: 'path' }, example: `${prefix}${'0'.repeat(24)}` });
+}
+
+/** The canonical (lower-case) sid, or 400 INVALID_MESSAGE_SID. */
+export function parseSidParam(prefix: SidPrefix, value: string | undefined): string {
+  const sid = value === undefined ? undefined : parseSid(prefix, value);
+  if (!sid) throw new DomainError('INVALID_MESSAGE_SID', `sid must be ${prefix} followed by 24 hex characters`);
+  return sid;
+}

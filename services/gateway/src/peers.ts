@@ -1,0 +1,51 @@
+import { createGrpcClient, type PromiseClient } from '@otp/platform';
+import {
+  loadBillingProto,
+  loadHealthProto,
+  loadMessengerProto,
+  loadSmsProto,
+  loadVerifyProto,
+  loadWebhooksProto,
+  type BillingClient,
+  type HealthClient,
+  type MessengerClient,
+  type SmsClient,
+  type VerifyClient,
+  type WebhooksClient,
+} from '@otp/proto';
+
+/** The services the gateway forwards to, as promise-returning gRPC clients. */
+export interface Peers {
+  billing: PromiseClient<BillingClient>;
+  sms: PromiseClient<SmsClient>;
+  messenger: PromiseClient<MessengerClient>;
+  verify: PromiseClient<VerifyClient>;
+  webhooks: PromiseClient<WebhooksClient>;
+  /** gRPC health of the billing process (readiness probe). */
+  billingHealth: PromiseClient<HealthClient>;
+}
+
+export interface PeerAddresses {
+  BILLING_ADDR: string;
+  SMS_ADDR: string;
+  MESSENGER_ADDR: string;
+  VERIFY_ADDR: string;
+  WEBHOOKS_ADDR: string;
+  GRPC_DEADLINE_MS: number;
+}
+
+export function connectPeers(config: PeerAddresses): Peers {
+  const deadline = config.GRPC_DEADLINE_MS;
+  return {
+    billing: createGrpcClient(loadBillingProto().otp.billing.v1.Billing, config.BILLING_ADDR, deadline),
+    sms: createGrpcClient(loadSmsProto().otp.sms.v1.Sms, config.SMS_ADDR, deadline),
+    messenger: createGrpcClient(loadMessengerProto().otp.messenger.v1.Messenger, config.MESSENGER_ADDR, deadline),
+    verify: createGrpcClient(loadVerifyProto().otp.verify.v1.Verify, config.VERIFY_ADDR, deadline),
+    webhooks: createGrpcClient(loadWebhooksProto().otp.webhooks.v1.Webhooks, config.WEBHOOKS_ADDR, deadline),
+    billingHealth: createGrpcClient(loadHealthProto().grpc.health.v1.Health, config.BILLING_ADDR, deadline),
+  };
+}
+
+export function closePeers(peers: Peers): void {
+  for (const client of Object.values(peers)) client.close();
+}

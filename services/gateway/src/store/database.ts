@@ -1,0 +1,19 @@
+import { prismaAdapter } from '@otp/platform';
+import { PrismaClient } from '../generated/prisma/client.js';
+
+export type Db = PrismaClient;
+export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+export function openDatabase(url: string, schema: string): Db {
+  return new PrismaClient({ adapter: prismaAdapter(url, schema) });
+}
+
+/** Readiness: the database answers a trivial query. */
+export async function databaseReachable(db: Db): Promise<boolean> {
+  try {
+    await db.$queryRaw`SELECT 1`;
+    return true;
+  } catch {
+    return false;
+  }
+}

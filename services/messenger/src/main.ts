@@ -1,0 +1,87 @@
+import {
+  announceReady,
+  createGrpcClient,
+  createLogger,
+  exitOnStartFailure,
+  serveWhenPeersReady,
+  startEventPublisher,
+  startGrpcServer,
+  stopOnSignals,
+  systemClock,
+} from '@otp/platform';
+import { loadBillingProto, loadMessengerProto } from '@otp/proto';
+import { readConfig } from './config.js';
+import type { MessengerDeps } from './operations/deps.js';
+import { ExpiryTimer } from './operations/expiry-timer.js';
+import { HttpMessengerProvider } from './provider/client.js';
+import { messengerHandlers } from './rpc/messenger.js';
+import { CodeStore } from './store/codes.js';
+import { openDatabase } from './store/database.js';
+import { SettingsStore } from './store/settings.js';
+
+const config = readConfig();
+const logger = createLogger('messenger', config.LOG_LEVEL);
+
+async function main(): Promise<void> {
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  const events = await startEventPublisher({
+    name: 'messenger',
+    natsUrl: config.NATS_URL,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+    logger,
+  });
+  const { relay } = events;
+
+  const billing = createGrpcClient(
+    loadBillingProto().otp.billing.v1.Billing,
+    config.BILLING_ADDR,
+    config.GRPC_DEADLINE_MS,
+  );
+  const deps: MessengerDeps = {
+    codes: new CodeStore(db, () => relay.wake()),
+    settings: new SettingsStore(db),
+    provider: new HttpMessengerProvider({
+      baseUrl: config.MESSENGER_API_URL,
+      token: config.MESSENGER_API_TOKEN,
+      timeoutMs: config.MESSENGER_API_TIMEOUT_MS,
+    }),
+    billing,
+    clock: systemClock,
+    logger,
+    rules: {
+      reportUrl: config.MESSENGER_REPORT_URL,
+      apiToken: config.MESSENGER_API_TOKEN,
+      reportMaxAgeSeconds: config.REPORT_MAX_AGE_SECONDS,
+      expiryGraceMs: config.EXPIRY_GRACE_MS,
+      minTtlSeconds: config.MIN_TTL_SECONDS,
+    },
+  };
+  const expiry = new ExpiryTimer(deps, config.EXPIRY_SWEEP_INTERVAL_MS);
+  expiry.start();
+
+  const server = await startGrpcServer({
+    host: config.GRPC_HOST,
+    port: config.GRPC_PORT,
+    services: [
+      {
+        name: 'otp.messenger.v1.Messenger',
+        definition: loadMessengerProto().otp.messenger.v1.Messenger.service,
+        implementation: messengerHandlers(deps, logger),
+      },
+    ],
+  });
+  await serveWhenPeersReady(server, { billing }, logger);
+  announceReady(logger, { grpc: server.port });
+
+  stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
+    () => server.setServing(false),
+    () => server.stop(),
+    () => expiry.stop(),
+    () => events.close(),
+    () => billing.close(),
+    () => db.$disconnect(),
+  ]);
+}
+
+main().catch(exitOnStartFailure(logger));

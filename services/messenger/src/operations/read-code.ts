@@ -1,0 +1,34 @@
+import { DomainError } from '@otp/platform';
+import { wasDelivered, isFinal } from '../domain/status.js';
+import type { Code } from '../store/codes.js';
+import type { MessengerDeps } from './deps.js';
+import { refundCode } from './refund.js';
+import { checkUndelivered, refreshFromProvider } from './undelivered-check.js';
+
+export async function findCode(deps: MessengerDeps, projectId: string, sid: string): Promise<Code> {
+  const code = await deps.codes.find(projectId, sid);
+  if (!code) throw new DomainError('MESSAGE_NOT_FOUND', `no messenger code ${sid} in this project`);
+  return code;
+}
+
+/** GET: reading runs the undelivered-code check (and its refund) first. */
+export async function readCode(deps: MessengerDeps, projectId: string, sid: string): Promise<Code> {
+  return checkUndelivered(deps, await findCode(deps, projectId, sid));
+}
+
+/**
+ * Verify settles a code it sent when the verification finishes. A code still undelivered then is
+ * revoked at the provider (it must not arrive after its fee went back) and refunded.
+ */
+export async function settleCode(deps: MessengerDeps, projectId: string, sid: string): Promise<Code> {
+  let code = await findCode(deps, projectId, sid);
+  if (!isFinal(code.status) && !wasDelivered(code.status)) {
+    code = await refreshFromProvider(deps, code);
+    if (!isFinal(code.status) && !wasDelivered(code.status)) {
+      if (code.requestId) await deps.provider.revokeVerificationMessage(code.requestId);
+      code = await deps.codes.learn(code.sid, 'revoked', deps.clock.now());
+    }
+  }
+  if (code.refund === 'due' && (await refundCode(deps, code))) code = { ...code, refund: 'done' };
+  return code;
+}

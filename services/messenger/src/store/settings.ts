@@ -1,0 +1,40 @@
+import { DEFAULT_SETTINGS, type MessengerSettings } from '../domain/settings.js';
+import type { Db } from './database.js';
+
+type SettingsRow = { enabled: boolean; codeLength: number; ttlSeconds: number; callbackUrl: string | null };
+
+const fromRow = (row: SettingsRow): MessengerSettings => ({
+  enabled: row.enabled,
+  codeLength: row.codeLength,
+  ttlSeconds: row.ttlSeconds,
+  callbackUrl: row.callbackUrl,
+});
+
+export class SettingsStore {
+  constructor(private readonly db: Db) {}
+
+  /** A project without a row has the defaults. */
+  async get(projectId: string): Promise<MessengerSettings> {
+    const row = await this.db.messengerSettings.findUnique({ where: { projectId } });
+    return row ? fromRow(row) : { ...DEFAULT_SETTINGS };
+  }
+
+  /** Applies `change` to the current settings under a row lock, so concurrent edits do not lose fields. */
+  update(
+    projectId: string,
+    change: (current: MessengerSettings) => MessengerSettings,
+    now: Date,
+  ): Promise<MessengerSettings> {
+    return this.db.$transaction(async (tx) => {
+      await tx.$executeRaw`
+        INSERT INTO messenger_settings (project_id, enabled, code_length, ttl_seconds)
+        VALUES (${projectId}, ${DEFAULT_SETTINGS.enabled}, ${DEFAULT_SETTINGS.codeLength}, ${DEFAULT_SETTINGS.ttlSeconds})
+        ON CONFLICT (project_id) DO NOTHING`;
+      await tx.$queryRaw`SELECT 1 FROM messenger_settings WHERE project_id = ${projectId} FOR UPDATE`;
+      const current = fromRow(await tx.messengerSettings.findUniqueOrThrow({ where: { projectId } }));
+      const next = change(current);
+      await tx.messengerSettings.update({ where: { projectId }, data: { ...next, updatedAt: now } });
+      return next;
+    });
+  }
+}

@@ -1,0 +1,165 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerConfig,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type StreamConfig,
+} from '@nats-io/jetstream';
+import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import { context, propagation, ROOT_CONTEXT, trace, SpanKind, type Context } from '@opentelemetry/api';
+import type { Logger } from '../logging.js';
+
+export interface Bus {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  close(): Promise<void>;
+}
+
+export async function connectBus(url: string, name: string, logger: Logger): Promise<Bus> {
+  const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect' || status.type === 'reconnect')
+        logger.warn({ nats: status.type }, 'nats connection');
+    }
+  })();
+  const jsm = await jetstreamManager(nc);
+  return { nc, js: jetstream(nc), jsm, close: () => nc.drain() };
+}
+
+/** Adds the stream, or updates it to this config when it exists. */
+export async function ensureStream(
+  jsm: JetStreamManager,
+  config: Partial<StreamConfig> & { name: string },
+): Promise<void> {
+  try {
+    await jsm.streams.info(config.name);
+    await jsm.streams.update(config.name, config);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    await jsm.streams.add(config);
+  }
+}
+
+export async function ensureConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  config: Partial<ConsumerConfig> & { durable_name: string },
+): Promise<void> {
+  const full: Partial<ConsumerConfig> = {
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ...config,
+  };
+  try {
+    await jsm.consumers.info(stream, config.durable_name);
+    await jsm.consumers.update(stream, config.durable_name, full);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    await jsm.consumers.add(stream, full);
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Error && /not found/i.test(error.message);
+}
+
+/** W3C trace context of the active span, as NATS headers. */
+export function traceHeaders(from: Context = context.active()): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(from, carrier);
+  return carrier;
+}
+
+/** Publishes with `Nats-Msg-Id` so JetStream drops a repeat inside the stream's dedup window. */
+export async function publish(
+  js: JetStreamClient,
+  subject: string,
+  payload: Uint8Array | string,
+  options: { msgId: string; headers?: Record<string, string>; timeoutMs?: number },
+): Promise<void> {
+  const h = natsHeaders();
+  for (const [key, value] of Object.entries(options.headers ?? traceHeaders())) h.set(key, value);
+  await js.publish(subject, payload, { msgID: options.msgId, headers: h, timeout: options.timeoutMs ?? 5000 });
+}
+
+export type MessageOutcome = 'ack' | 'retry' | 'drop';
+
+export interface RunningConsumer {
+  /** Stops pulling, waits for the messages in hand to finish. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Pulls from a durable consumer and runs `handle` for each message, at most `maxInFlight` at once.
+ * A thrown error or 'retry' naks the message (redelivered after `retryDelayMs(attempt)`);
+ * 'drop' terminates it (a poison message). Handlers must be idempotent: redelivery is normal.
+ */
+export async function runConsumer(options: {
+  js: JetStreamClient;
+  stream: string;
+  durable: string;
+  logger: Logger;
+  maxInFlight?: number;
+  retryDelayMs?: (deliveryCount: number) => number;
+  handle: (message: JsMsg) => Promise<MessageOutcome>;
+}): Promise<RunningConsumer> {
+  const consumer = await options.js.consumers.get(options.stream, options.durable);
+  const maxInFlight = options.maxInFlight ?? 16;
+  const retryDelay = options.retryDelayMs ?? ((count: number) => Math.min(30_000, 250 * 2 ** (count - 1)));
+  const messages = await consumer.consume({ max_messages: maxInFlight });
+  const inFlight = new Set<Promise<void>>();
+  const tracer = trace.getTracer('@otp/platform');
+
+  const process = async (message: JsMsg): Promise<void> => {
+    const carrier: Record<string, string> = {};
+    for (const [key] of message.headers ?? []) carrier[key.toLowerCase()] = message.headers?.get(key) ?? '';
+    const parent = propagation.extract(ROOT_CONTEXT, carrier);
+    const publisher = trace.getSpanContext(parent);
+    // Child of the publisher (one connected trace) and linked to it, as messaging conventions ask.
+    const span = tracer.startSpan(
+      `${message.subject} process`,
+      {
+        kind: SpanKind.CONSUMER,
+        links: publisher ? [{ context: publisher }] : [],
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': message.subject },
+      },
+      parent,
+    );
+    try {
+      const outcome = await context.with(trace.setSpan(parent, span), () => options.handle(message));
+      if (outcome === 'ack') message.ack();
+      else if (outcome === 'drop') message.term();
+      else message.nak(retryDelay(message.info.deliveryCount));
+    } catch (error) {
+      options.logger.warn(
+        { err: error, subject: message.subject, delivery: message.info.deliveryCount },
+        'message failed, will retry',
+      );
+      message.nak(retryDelay(message.info.deliveryCount));
+    } finally {
+      span.end();
+    }
+  };
+
+  const loop = (async () => {
+    for await (const message of messages) {
+      const task = process(message).finally(() => inFlight.delete(task));
+      inFlight.add(task);
+      if (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+    }
+  })();
+
+  return {
+    async stop() {
+      await messages.close();
+      await loop.catch(() => undefined);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

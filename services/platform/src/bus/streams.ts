@@ -1,0 +1,32 @@
+import { RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+
+/** Every stream of the platform, provisioned (add or update) by the services that use it. */
+export const STREAMS = {
+  /** Domain events for webhooks and for other services: `events.<source>.<...>`. */
+  events: {
+    name: 'EVENTS',
+    subjects: ['events.>'],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    max_age: nanos(7 * 24 * 60 * 60 * 1000),
+    // Nats-Msg-Id dedup: a relay that publishes again after a crash is absorbed here.
+    duplicate_window: nanos(10 * 60 * 1000),
+  },
+  /** The SMS work queue: one message per SMS to hand to the carrier. */
+  smsOutbound: {
+    name: 'SMS_OUTBOUND',
+    subjects: ['sms.outbound'],
+    retention: RetentionPolicy.Workqueue,
+    storage: StorageType.File,
+    duplicate_window: nanos(10 * 60 * 1000),
+  },
+} satisfies Record<string, Partial<StreamConfig> & { name: string; subjects: string[] }>;
+
+/** Event subjects (ARCHITECTURE.md): the event's `type` says which status it is. */
+export const SUBJECTS = {
+  smsStatus: 'events.sms.status',
+  messengerStatus: 'events.messenger.status',
+  verificationFinished: 'events.verification.finished',
+  smsOutbound: 'sms.outbound',
+} as const;

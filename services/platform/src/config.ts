@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Parses the environment once against a service's zod schema. A bad value stops the process
+ * with a message naming each variable, instead of failing later somewhere deep.
+ */
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/** Env booleans: "true"/"1"/"yes" and "false"/"0"/"no"; anything else is a config error. */
+export const envBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+export const envPort = z.coerce.number().int().min(0).max(65535);
+
+/** Variables every service shares. */
+export const commonConfig = {
+  /** pino level: fatal, error, warn, info, debug, trace, silent. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Deadline for every outgoing gRPC call, in milliseconds. */
+  GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(5000),
+  /** How long a SIGTERM waits for in-flight work before exiting anyway, in milliseconds. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10000),
+};

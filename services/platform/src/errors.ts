@@ -1,0 +1,62 @@
+// Errors as typed values. A DomainError carries one of these stable codes across every hop:
+// gRPC trailer `x-domain-code`, then the gateway's status table, then the public envelope.
+
+export const ERROR_CODES = [
+  // public API codes (spec/api-v1.md)
+  'INVALID_MESSAGE_SID',
+  'INVALID_JSON',
+  'MISSING_API_KEY',
+  'INVALID_API_KEY',
+  'INSUFFICIENT_BALANCE',
+  'IP_NOT_ALLOWED',
+  'CHANNEL_DISABLED',
+  'VERIFY_DISABLED',
+  'VERIFICATION_NOT_FOUND',
+  'VERIFICATION_NOT_PENDING',
+  'INVALID_REQUEST_BODY',
+  'SENDER_ID_REQUIRED',
+  'SENDER_ID_NOT_APPROVED',
+  'DESTINATION_NOT_PRICED',
+  'MESSENGER_REJECTED',
+  'QUEUE_UNAVAILABLE',
+  // codes this implementation adds (documented in the README)
+  'MESSAGE_NOT_FOUND',
+  'PROJECT_NOT_FOUND',
+  'API_KEY_NOT_FOUND',
+  'SENDER_ID_NOT_FOUND',
+  'SENDER_ID_EXISTS',
+  'DELIVERY_NOT_FOUND',
+  'HOLD_NOT_FOUND',
+  'HOLD_NOT_ACTIVE',
+  'REFUND_EXCEEDS_CHARGE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'INVALID_ARGUMENT',
+  'INVALID_ADMIN_TOKEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INVALID_SIGNATURE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return (ERROR_CODES as readonly string[]).includes(value);
+}
+
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}

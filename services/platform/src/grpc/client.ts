@@ -1,0 +1,77 @@
+import * as grpc from '@grpc/grpc-js';
+import { currentRequestContext } from '../request-context.js';
+import { fromServiceError } from './status.js';
+
+type UnaryMethod<Req, Res> = (argument: Req, callback: grpc.requestCallback<Res>) => grpc.ClientUnaryCall;
+
+/** The generated client's unary methods (the capitalised ones), as promise-returning functions. */
+export type PromiseClient<C> = {
+  [K in keyof C as K extends string ? (K extends Capitalize<K> ? K : never) : never]: C[K] extends UnaryMethod<
+    infer Req,
+    infer Res
+  >
+    ? (request: Req, options?: { deadlineMs?: number }) => Promise<Res>
+    : never;
+} & {
+  close(): void;
+  /** Resolves true once the channel to the peer is connected, false after `timeoutMs`. */
+  waitReady(timeoutMs: number): Promise<boolean>;
+};
+
+// Transient failures are retried by grpc-js itself; money calls are safe to retry because
+// every one carries an idempotency key.
+const RETRY_SERVICE_CONFIG = JSON.stringify({
+  methodConfig: [
+    {
+      name: [{}],
+      retryPolicy: {
+        maxAttempts: 3,
+        initialBackoff: '0.1s',
+        maxBackoff: '1s',
+        backoffMultiplier: 2,
+        retryableStatusCodes: ['UNAVAILABLE'],
+      },
+    },
+  ],
+});
+
+export function createGrpcClient<C extends grpc.Client>(
+  Client: new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C,
+  address: string,
+  defaultDeadlineMs: number,
+): PromiseClient<C> {
+  const client = new Client(address, grpc.credentials.createInsecure(), {
+    'grpc.service_config': RETRY_SERVICE_CONFIG,
+    'grpc.enable_retries': 1,
+  });
+  const target = client as unknown as Record<string, unknown>;
+  return new Proxy({} as PromiseClient<C>, {
+    get(_cache, property) {
+      if (property === 'close') return () => client.close();
+      if (property === 'waitReady') {
+        return (timeoutMs: number) =>
+          new Promise<boolean>((resolve) => client.waitForReady(Date.now() + timeoutMs, (error) => resolve(!error)));
+      }
+      if (typeof property !== 'string') return undefined;
+      const method = target[property];
+      if (typeof method !== 'function') return undefined;
+      return (request: unknown, options?: { deadlineMs?: number }) =>
+        new Promise((resolve, reject) => {
+          const metadata = new grpc.Metadata();
+          const context = currentRequestContext();
+          if (context?.requestId) metadata.set('x-request-id', context.requestId);
+          const deadline = Date.now() + (options?.deadlineMs ?? defaultDeadlineMs);
+          (method as (...args: unknown[]) => unknown).call(
+            client,
+            request,
+            metadata,
+            { deadline },
+            (error: grpc.ServiceError | null, response: unknown) => {
+              if (error) reject(fromServiceError(error, property));
+              else resolve(response);
+            },
+          );
+        });
+    },
+  });
+}

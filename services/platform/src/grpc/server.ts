@@ -1,0 +1,130 @@
+import * as grpc from '@grpc/grpc-js';
+import { loadHealthProto } from '@otp/proto';
+import type { HealthHandlers } from '@otp/proto';
+import { isDomainError } from '../errors.js';
+import { recordRpc } from '../telemetry/metrics.js';
+import type { Logger } from '../logging.js';
+import { runWithRequestContext } from '../request-context.js';
+import { toServiceError } from './status.js';
+
+type AsyncUnary<H> =
+  H extends grpc.handleUnaryCall<infer Req, infer Res>
+    ? (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>
+    : never;
+
+/** Handlers written as async functions: a DomainError becomes a status plus domain code. */
+export type AsyncHandlers<H> = { [K in keyof H]: AsyncUnary<H[K]> };
+
+export function implement<H>(logger: Logger, handlers: AsyncHandlers<H>): H {
+  const wrapped: Record<string, grpc.handleUnaryCall<unknown, unknown>> = {};
+  for (const [name, handler] of Object.entries(handlers) as [string, AsyncUnary<unknown>][]) {
+    const run = handler as unknown as (
+      request: unknown,
+      call: grpc.ServerUnaryCall<unknown, unknown>,
+    ) => Promise<unknown>;
+    wrapped[name] = (call, callback) => {
+      const requestId = String(call.metadata.get('x-request-id')[0] ?? '');
+      // Carry the edge's request id into this service's log lines.
+      const started = process.hrtime.bigint();
+      const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+      runWithRequestContext({ requestId }, () => {
+        run(call.request, call).then(
+          (response) => {
+            recordRpc(name, 'OK', seconds());
+            callback(null, response);
+          },
+          (error: unknown) => {
+            if (isDomainError(error)) {
+              recordRpc(name, error.code, seconds());
+              return callback(toServiceError(error));
+            }
+            recordRpc(name, 'INTERNAL', seconds());
+            logger.error({ err: error, rpc: name }, 'rpc failed');
+            callback({ code: grpc.status.INTERNAL, details: 'internal error' });
+          },
+        );
+      });
+    };
+  }
+  return wrapped as unknown as H;
+}
+
+export interface ServiceRegistration {
+  /** Name reported by the health service, e.g. "otp.billing.v1.Billing". */
+  name: string;
+  definition: grpc.ServiceDefinition;
+  implementation: grpc.UntypedServiceImplementation;
+}
+
+export interface RunningGrpcServer {
+  port: number;
+  /** Marks every registered service (and "") SERVING or NOT_SERVING for health checks. */
+  setServing(serving: boolean): void;
+  /** Stops taking new calls, lets in-flight ones finish (bounded by the caller's grace timer). */
+  stop(): Promise<void>;
+}
+
+type ServingStatus = 'SERVING' | 'NOT_SERVING';
+
+function healthService(statuses: Map<string, ServingStatus>): grpc.UntypedServiceImplementation {
+  const handlers: HealthHandlers = {
+    Check(call, callback) {
+      const current = statuses.get(call.request.service);
+      if (!current) return callback({ code: grpc.status.NOT_FOUND, details: 'unknown service' });
+      callback(null, { status: current });
+    },
+    Watch(call) {
+      // Watch streams the current status once; probes use Check.
+      call.write({ status: statuses.get(call.request.service) ?? 'SERVICE_UNKNOWN' });
+      call.end();
+    },
+  };
+  return handlers;
+}
+
+export async function startGrpcServer(options: {
+  host: string;
+  port: number;
+  services: ServiceRegistration[];
+}): Promise<RunningGrpcServer> {
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
+  const statuses = new Map<string, ServingStatus>();
+  const names = ['', ...options.services.map((service) => service.name)];
+  for (const name of names) statuses.set(name, 'NOT_SERVING');
+  for (const service of options.services) server.addService(service.definition, service.implementation);
+  server.addService(loadHealthProto().grpc.health.v1.Health.service, healthService(statuses));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(`${options.host}:${options.port}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    );
+  });
+
+  return {
+    port,
+    setServing(serving) {
+      for (const name of names) statuses.set(name, serving ? 'SERVING' : 'NOT_SERVING');
+    },
+    stop: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+  };
+}
+
+/**
+ * Reports SERVING only once every peer this service calls can be reached, so a readiness probe
+ * fails until then; waits (logging who is missing) rather than giving up.
+ */
+export async function serveWhenPeersReady(
+  server: RunningGrpcServer,
+  peers: Record<string, { waitReady(timeoutMs: number): Promise<boolean> }>,
+  logger: Logger,
+): Promise<void> {
+  for (;;) {
+    const states = await Promise.all(
+      Object.entries(peers).map(async ([name, peer]) => [name, await peer.waitReady(2000)] as const),
+    );
+    const missing = states.filter(([, ready]) => !ready).map(([name]) => name);
+    if (missing.length === 0) break;
+    logger.warn({ missing }, 'waiting for peers before reporting ready');
+  }
+  server.setServing(true);
+}

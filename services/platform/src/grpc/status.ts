@@ -1,0 +1,51 @@
+import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
+import { DomainError, isErrorCode, type ErrorCode } from '../errors.js';
+
+export const DOMAIN_CODE_KEY = 'x-domain-code';
+
+// The gRPC status is for gRPC tooling; callers branch on the domain code in the trailer.
+const STATUS_BY_CODE: Partial<Record<ErrorCode, status>> = {
+  INVALID_MESSAGE_SID: status.INVALID_ARGUMENT,
+  INVALID_REQUEST_BODY: status.INVALID_ARGUMENT,
+  INVALID_ARGUMENT: status.INVALID_ARGUMENT,
+  INVALID_SIGNATURE: status.UNAUTHENTICATED,
+  INSUFFICIENT_BALANCE: status.FAILED_PRECONDITION,
+  CHANNEL_DISABLED: status.FAILED_PRECONDITION,
+  VERIFY_DISABLED: status.FAILED_PRECONDITION,
+  VERIFICATION_NOT_PENDING: status.FAILED_PRECONDITION,
+  SENDER_ID_REQUIRED: status.FAILED_PRECONDITION,
+  SENDER_ID_NOT_APPROVED: status.FAILED_PRECONDITION,
+  DESTINATION_NOT_PRICED: status.FAILED_PRECONDITION,
+  MESSENGER_REJECTED: status.FAILED_PRECONDITION,
+  HOLD_NOT_ACTIVE: status.FAILED_PRECONDITION,
+  REFUND_EXCEEDS_CHARGE: status.FAILED_PRECONDITION,
+  IDEMPOTENCY_KEY_REUSED: status.ALREADY_EXISTS,
+  SENDER_ID_EXISTS: status.ALREADY_EXISTS,
+  QUEUE_UNAVAILABLE: status.UNAVAILABLE,
+  SERVICE_UNAVAILABLE: status.UNAVAILABLE,
+};
+
+export function grpcStatusFor(code: ErrorCode): status {
+  if (code.endsWith('_NOT_FOUND')) return status.NOT_FOUND;
+  return STATUS_BY_CODE[code] ?? status.UNKNOWN;
+}
+
+export function toServiceError(error: DomainError): Partial<ServiceError> {
+  const metadata = new Metadata();
+  metadata.set(DOMAIN_CODE_KEY, error.code);
+  return { code: grpcStatusFor(error.code), details: error.message, metadata };
+}
+
+/**
+ * Turns a failed call back into a DomainError: the trailer's code when the peer sent one,
+ * SERVICE_UNAVAILABLE when the peer could not be reached or did not answer in time.
+ * Anything else stays as it is (a bug, answered as 500 at the edge).
+ */
+export function fromServiceError(error: ServiceError, method: string): Error {
+  const code = error.metadata?.get(DOMAIN_CODE_KEY)[0];
+  if (typeof code === 'string' && isErrorCode(code)) return new DomainError(code, error.details);
+  if (error.code === status.UNAVAILABLE || error.code === status.DEADLINE_EXCEEDED) {
+    return new DomainError('SERVICE_UNAVAILABLE', `${method}: ${error.details || 'peer unavailable'}`);
+  }
+  return error;
+}

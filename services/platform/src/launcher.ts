@@ -1,0 +1,288 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+// Starts the platform's processes on one machine: `npm start` and the integration suites use it.
+// Each service logs one line {"msg":"ready","ports":{...}} once it serves; the launcher waits for
+// it and reads the bound ports from it, so tests can ask for port 0 everywhere.
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export type ServiceName = 'sandbox' | 'billing' | 'sms' | 'messenger' | 'verify' | 'webhook-dispatcher' | 'gateway';
+
+/** Start order: a service starts after the ones it calls. */
+export const START_ORDER: ServiceName[] = [
+  'sandbox',
+  'billing',
+  'sms',
+  'messenger',
+  'verify',
+  'webhook-dispatcher',
+  'gateway',
+];
+
+/** Services that own a database schema (migrated before start). */
+export const SCHEMAS: Partial<Record<ServiceName, string>> = {
+  gateway: 'gateway',
+  billing: 'billing',
+  sms: 'sms',
+  messenger: 'messenger',
+  verify: 'verify',
+  'webhook-dispatcher': 'webhooks',
+};
+
+export function serviceDir(name: ServiceName): string {
+  return path.join(REPO_ROOT, 'services', name);
+}
+
+export function isBuilt(name: ServiceName): boolean {
+  return existsSync(path.join(serviceDir(name), 'dist', 'main.js'));
+}
+
+/** Migrates the schemas of every built service (or `only` these) into `url`, side by side. */
+export async function migrateAll(url: string, only?: ServiceName[]): Promise<void> {
+  const { ensureDatabase, migrateService } = await import('./db/postgres.js');
+  await ensureDatabase(url);
+  const owners = (Object.entries(SCHEMAS) as [ServiceName, string][]).filter(
+    ([name]) => isBuilt(name) && (!only || only.includes(name)),
+  );
+  await Promise.all(owners.map(([name, schema]) => migrateService(serviceDir(name), url, schema)));
+}
+
+export interface RunningService {
+  name: ServiceName;
+  ports: Record<string, number>;
+  process: ChildProcess;
+  /** Sends `signal` (SIGTERM by default) and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+  /** Every line the service logged so far. */
+  lines: string[];
+}
+
+export async function startService(
+  name: ServiceName,
+  env: Record<string, string>,
+  options: { onLine?: (name: ServiceName, line: string) => void; readyTimeoutMs?: number } = {},
+): Promise<RunningService> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--enable-source-maps',
+      '--import',
+      '@otp/platform/telemetry/register',
+      path.join(serviceDir(name), 'dist', 'main.js'),
+    ],
+    { cwd: serviceDir(name), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const lines: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const ready = new Promise<Record<string, number>>((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(`${name} not ready after ${options.readyTimeoutMs ?? 30000} ms:\n${lines.slice(-20).join('\n')}`),
+        ),
+      options.readyTimeoutMs ?? 30000,
+    );
+    const read = (stream: NodeJS.ReadableStream) =>
+      createInterface({ input: stream }).on('line', (line) => {
+        lines.push(line);
+        if (lines.length > 5000) lines.shift();
+        options.onLine?.(name, line);
+        if (!line.startsWith('{')) return;
+        try {
+          const record = JSON.parse(line) as { msg?: string; ports?: Record<string, number> };
+          if (record.msg === 'ready') {
+            clearTimeout(timer);
+            resolve(record.ports ?? {});
+          }
+        } catch {
+          // not a log record
+        }
+      });
+    read(child.stdout!);
+    read(child.stderr!);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before it was ready:\n${lines.slice(-30).join('\n')}`));
+    });
+  });
+
+  const ports = await ready.catch(async (error: unknown) => {
+    child.kill('SIGKILL');
+    await exited;
+    throw error;
+  });
+  return {
+    name,
+    ports,
+    process: child,
+    lines,
+    exited,
+    stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** A port that was free a moment ago (bind to 0, read it, release it). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface PlatformPorts {
+  gateway: number;
+  admin: number;
+  sandboxHttp: number;
+  smpp: number;
+  billing: number;
+  sms: number;
+  messenger: number;
+  verify: number;
+  webhooks: number;
+}
+
+/** The ports of CONTRACTS.md's local run. */
+export const LOCAL_PORTS: PlatformPorts = {
+  gateway: 8080,
+  admin: 8081,
+  sandboxHttp: 4010,
+  smpp: 2775,
+  billing: 50051,
+  sms: 50052,
+  messenger: 50053,
+  verify: 50054,
+  webhooks: 50055,
+};
+
+export interface PlatformOptions {
+  databaseUrl: string;
+  natsUrl: string;
+  /** Fixed ports (local run); missing ones get a free port. */
+  ports?: Partial<PlatformPorts>;
+  adminToken: string;
+  /** Local mode: loopback/private callback URLs allowed (never in production). */
+  allowPrivateCallbacks: boolean;
+  /** Which services to start (default: every one that is built), in START_ORDER. */
+  only?: ServiceName[];
+  /** Extra or overriding variables per service (tests: short retry delays, ...). */
+  env?: Partial<Record<ServiceName, Record<string, string>>>;
+  logLevel?: string;
+  onLine?: (name: ServiceName, line: string) => void;
+}
+
+export interface RunningPlatform {
+  ports: PlatformPorts;
+  services: Map<ServiceName, RunningService>;
+  publicUrl: string;
+  adminUrl: string;
+  sandboxUrl: string;
+  /** The env a service was started with (to restart it the same way). */
+  envOf(name: ServiceName): Record<string, string>;
+  restart(name: ServiceName, signal?: NodeJS.Signals): Promise<RunningService>;
+  stop(): Promise<void>;
+}
+
+export function platformEnv(name: ServiceName, options: PlatformOptions, ports: PlatformPorts): Record<string, string> {
+  const local = '127.0.0.1';
+  const common: Record<string, string> = {
+    DATABASE_URL: options.databaseUrl,
+    NATS_URL: options.natsUrl,
+    LOG_LEVEL: options.logLevel ?? 'info',
+    OTEL_SERVICE_NAME: name,
+  };
+  const peers = {
+    BILLING_ADDR: `${local}:${ports.billing}`,
+    SMS_ADDR: `${local}:${ports.sms}`,
+    MESSENGER_ADDR: `${local}:${ports.messenger}`,
+    VERIFY_ADDR: `${local}:${ports.verify}`,
+    WEBHOOKS_ADDR: `${local}:${ports.webhooks}`,
+  };
+  const publicUrl = `http://${local}:${ports.gateway}`;
+  const own: Record<ServiceName, Record<string, string>> = {
+    sandbox: { HTTP_PORT: String(ports.sandboxHttp), SMPP_PORT: String(ports.smpp) },
+    billing: { GRPC_PORT: String(ports.billing) },
+    sms: {
+      GRPC_PORT: String(ports.sms),
+      BILLING_ADDR: peers.BILLING_ADDR,
+      SMPP_HOST: local,
+      SMPP_PORT: String(ports.smpp),
+    },
+    messenger: {
+      GRPC_PORT: String(ports.messenger),
+      BILLING_ADDR: peers.BILLING_ADDR,
+      MESSENGER_API_URL: `http://${local}:${ports.sandboxHttp}/messenger-api`,
+      MESSENGER_API_TOKEN: 'sandbox-token',
+      MESSENGER_REPORT_URL: `${publicUrl}/provider/messenger/reports`,
+    },
+    verify: {
+      GRPC_PORT: String(ports.verify),
+      BILLING_ADDR: peers.BILLING_ADDR,
+      SMS_ADDR: peers.SMS_ADDR,
+      MESSENGER_ADDR: peers.MESSENGER_ADDR,
+    },
+    'webhook-dispatcher': {
+      GRPC_PORT: String(ports.webhooks),
+      ALLOW_PRIVATE_TARGETS: String(options.allowPrivateCallbacks),
+    },
+    gateway: {
+      PORT: String(ports.gateway),
+      ADMIN_PORT: String(ports.admin),
+      ADMIN_TOKEN: options.adminToken,
+      ALLOW_PRIVATE_CALLBACKS: String(options.allowPrivateCallbacks),
+      MESSENGER_API_TOKEN: 'sandbox-token',
+      ...peers,
+    },
+  };
+  return { ...common, ...own[name], ...(options.env?.[name] ?? {}) };
+}
+
+export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
+  const ports = { ...LOCAL_PORTS };
+  for (const key of Object.keys(ports) as (keyof PlatformPorts)[]) {
+    ports[key] = options.ports?.[key] ?? (await freePort());
+  }
+  const wanted = (options.only ?? START_ORDER).filter((name) => isBuilt(name));
+  const services = new Map<ServiceName, RunningService>();
+  const stopAll = async () => {
+    for (const name of [...START_ORDER].reverse()) await services.get(name)?.stop();
+  };
+  try {
+    for (const name of START_ORDER.filter((n) => wanted.includes(n))) {
+      services.set(name, await startService(name, platformEnv(name, options, ports), { onLine: options.onLine }));
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return {
+    ports,
+    services,
+    publicUrl: `http://127.0.0.1:${ports.gateway}`,
+    adminUrl: `http://127.0.0.1:${ports.admin}`,
+    sandboxUrl: `http://127.0.0.1:${ports.sandboxHttp}`,
+    envOf: (name) => platformEnv(name, options, ports),
+    async restart(name, signal = 'SIGTERM') {
+      await services.get(name)?.stop(signal);
+      const next = await startService(name, platformEnv(name, options, ports), { onLine: options.onLine });
+      services.set(name, next);
+      return next;
+    },
+    stop: stopAll,
+  };
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import type pg from 'pg';
+import { connectBus, ensureStream, publish, traceHeaders, type Bus } from './bus/jetstream.js';
+import { STREAMS } from './bus/streams.js';
+import { schemaPool } from './db/postgres.js';
+import type { Logger } from './logging.js';
+
+/**
+ * The transactional outbox. Each service that publishes events has this table in its own schema
+ * (same shape everywhere) and writes a row in the same transaction as the state change; the relay
+ * publishes rows to JetStream with `Nats-Msg-Id` = row id, so a crash between publish and marking
+ * the row is absorbed by JetStream's dedup window.
+ *
+ * Prisma model (copy into the service's schema.prisma):
+ *   model OutboxEvent {
+ *     id          String    @id @db.Uuid
+ *     subject     String
+ *     type        String
+ *     payload     Json
+ *     headers     Json      @default("{}")
+ *     createdAt   DateTime  @default(now()) @map("created_at") @db.Timestamptz(3)
+ *     publishedAt DateTime? @map("published_at") @db.Timestamptz(3)
+ *     @@index([publishedAt, createdAt])
+ *     @@map("outbox_events")
+ *   }
+ */
+
+/** The event envelope of CONTRACTS.md: `data` is the resource as the public API shows it. */
+export interface EventEnvelope<D = unknown> {
+  id: string;
+  type: string;
+  created_at: string;
+  project_id: string;
+  data: D;
+}
+
+export interface OutboxRow {
+  id: string;
+  subject: string;
+  type: string;
+  payload: EventEnvelope;
+  headers: Record<string, string>;
+}
+
+/** Builds the row to insert inside the state change's transaction. */
+export function outboxRow(subject: string, type: string, projectId: string, data: unknown, now: Date): OutboxRow {
+  const id = randomUUID();
+  return {
+    id,
+    subject,
+    type,
+    payload: { id, type, created_at: now.toISOString(), project_id: projectId, data },
+    headers: traceHeaders(),
+  };
+}
+
+interface PendingRow {
+  id: string;
+  subject: string;
+  payload: EventEnvelope;
+  headers: Record<string, string>;
+}
+
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  private wakeRequested = false;
+
+  constructor(
+    private readonly options: {
+      pool: pg.Pool;
+      js: JetStreamClient;
+      logger: Logger;
+      intervalMs?: number;
+      batchSize?: number;
+    },
+  ) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** Asks for a pass now (after a commit that wrote outbox rows) instead of at the next tick. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.wakeRequested = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.drain().finally(() => {
+        this.running = undefined;
+        const again = this.wakeRequested;
+        this.wakeRequested = false;
+        this.schedule(again ? 0 : (this.options.intervalMs ?? 250));
+      });
+    }, delayMs);
+  }
+
+  /** Publishes pending rows until none are left (or publishing fails; the next tick retries). */
+  async drain(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.publishBatch()) > 0);
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'outbox relay could not publish, will retry');
+    }
+  }
+
+  private async publishBatch(): Promise<number> {
+    const client = await this.options.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // SKIP LOCKED lets several replicas relay in parallel without publishing a row twice.
+      const { rows } = await client.query<PendingRow>(
+        `SELECT id, subject, payload, headers FROM outbox_events
+          WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.options.batchSize ?? 100],
+      );
+      for (const row of rows) {
+        await publish(this.options.js, row.subject, JSON.stringify(row.payload), {
+          msgId: row.id,
+          headers: row.headers,
+        });
+      }
+      if (rows.length > 0) {
+        await client.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])', [
+          rows.map((r) => r.id),
+        ]);
+      }
+      await client.query('COMMIT');
+      return rows.length;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+export interface EventPublisher {
+  bus: Bus;
+  relay: OutboxRelay;
+  /** Stops the relay (after its pass in progress), then closes NATS and the pool. */
+  close(): Promise<void>;
+}
+
+/** What every event-producing service starts with: NATS, the EVENTS stream, and its outbox relay. */
+export async function startEventPublisher(options: {
+  name: string;
+  natsUrl: string;
+  databaseUrl: string;
+  schema: string;
+  logger: Logger;
+}): Promise<EventPublisher> {
+  const bus = await connectBus(options.natsUrl, options.name, options.logger);
+  await ensureStream(bus.jsm, STREAMS.events);
+  const pool = schemaPool(options.databaseUrl, options.schema);
+  const relay = new OutboxRelay({ pool, js: bus.js, logger: options.logger });
+  relay.start();
+  return {
+    bus,
+    relay,
+    async close() {
+      await relay.stop();
+      await bus.close();
+      await pool.end();
+    },
+  };
+}

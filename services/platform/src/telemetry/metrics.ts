@@ -1,0 +1,99 @@
+import { metrics, type Counter, type Histogram, type Meter } from '@opentelemetry/api';
+import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { MeterProvider } from '@opentelemetry/sdk-metrics';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+
+let provider: MeterProvider | undefined;
+
+/**
+ * Serves this process's metrics for Prometheus at http://<host>:<port>/metrics when METRICS_PORT is
+ * set (the Helm chart sets it; a local run leaves it off). Without it every instrument is a no-op.
+ */
+export function startMetrics(options: { port: number; host?: string; serviceName: string }): void {
+  if (provider) return;
+  const exporter = new PrometheusExporter({ port: options.port, host: options.host ?? '0.0.0.0' });
+  provider = new MeterProvider({
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
+    readers: [exporter],
+  });
+  metrics.setGlobalMeterProvider(provider);
+}
+
+export async function stopMetrics(): Promise<void> {
+  await provider?.shutdown();
+  provider = undefined;
+}
+
+function meter(): Meter {
+  return metrics.getMeter('@otp/platform');
+}
+
+// Instruments are created on first use: the global provider may be set after a module loads.
+let rpcDuration: Histogram | undefined;
+let httpDuration: Histogram | undefined;
+let balanceOperations: Counter | undefined;
+let webhookOutcomes: Counter | undefined;
+
+/** One served gRPC call: rate, latency and errors per method (`code` is the domain code or OK). */
+export function recordRpc(method: string, code: string, seconds: number): void {
+  rpcDuration ??= meter().createHistogram('rpc_server_duration_seconds', {
+    description: 'Served gRPC calls by method and outcome',
+    unit: 's',
+  });
+  rpcDuration.record(seconds, { 'rpc.method': method, 'rpc.code': code });
+}
+
+/** One HTTP request at the edge, by route template (never the raw path: sids would explode cardinality). */
+export function recordHttpRequest(route: string, method: string, status: number, seconds: number): void {
+  httpDuration ??= meter().createHistogram('http_server_request_duration_seconds', {
+    description: 'HTTP requests by route, method and status',
+    unit: 's',
+  });
+  httpDuration.record(seconds, {
+    'http.route': route,
+    'http.request.method': method,
+    'http.response.status_code': status,
+  });
+}
+
+/** A balance-changing operation in billing (credit, hold, capture, release, charge, refund). */
+export function recordBalanceOperation(kind: string, outcome: 'ok' | 'replayed' | 'refused', cents: number): void {
+  balanceOperations ??= meter().createCounter('billing_balance_operations_total', {
+    description: 'Balance-changing operations by kind and outcome',
+  });
+  balanceOperations.add(1, { kind, outcome, has_amount: cents > 0 });
+}
+
+/** The outcome of one webhook delivery attempt. */
+export function recordWebhookAttempt(outcome: 'succeeded' | 'retrying' | 'failed' | 'refused'): void {
+  webhookOutcomes ??= meter().createCounter('webhook_delivery_attempts_total', {
+    description: 'Webhook delivery attempts by outcome',
+  });
+  webhookOutcomes.add(1, { outcome });
+}
+
+/**
+ * Queue depth and consumer lag of a durable JetStream consumer, read when Prometheus scrapes.
+ * `read` returns the consumer info's num_pending (not yet delivered) and num_ack_pending (in flight).
+ */
+export function observeConsumer(
+  stream: string,
+  durable: string,
+  read: () => Promise<{ pending: number; ackPending: number }>,
+): void {
+  let last = { pending: 0, ackPending: 0 };
+  const refresh = () =>
+    read().then(
+      (value) => (last = value),
+      () => undefined,
+    );
+  const gauge = meter().createObservableGauge('jetstream_consumer_messages', {
+    description: 'Messages waiting (pending) and delivered but not yet acknowledged (ack_pending)',
+  });
+  gauge.addCallback(async (result) => {
+    await refresh();
+    result.observe(last.pending, { stream, consumer: durable, state: 'pending' });
+    result.observe(last.ackPending, { stream, consumer: durable, state: 'ack_pending' });
+  });
+}

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { z } from 'zod';
+import { ConfigError, envBoolean, loadConfig } from '../src/config.js';
+import { ERROR_CODES } from '../src/errors.js';
+import { grpcStatusFor } from '../src/grpc/status.js';
+import { newSid, parseSid } from '../src/ids.js';
+import { formatCents, parseAmount } from '../src/money.js';
+import { normalizePhone } from '../src/phone.js';
+
+describe('money', () => {
+  const formats: [number, string][] = [
+    [0, '0.00'],
+    [2, '0.02'],
+    [100, '1.00'],
+    [123456, '1234.56'],
+    [-5, '-0.05'],
+    [-120, '-1.20'],
+  ];
+  for (const [cents, text] of formats) it(`formats ${cents} as ${text}`, () => assert.equal(formatCents(cents), text));
+
+  it('refuses fractions of a cent', () => assert.throws(() => formatCents(1.5), RangeError));
+
+  const parses: [string, number | undefined][] = [
+    ['5', 500],
+    ['5.5', 550],
+    ['5.50', 550],
+    ['0.01', 1],
+    ['0.10', 10],
+    ['1234567.89', 123456789],
+    ['-1.00', undefined],
+    ['1.234', undefined],
+    ['1e3', undefined],
+    ['', undefined],
+    ['abc', undefined],
+  ];
+  for (const [text, cents] of parses) it(`parses "${text}" as ${cents}`, () => assert.equal(parseAmount(text), cents));
+});
+
+describe('sids', () => {
+  it('are a prefix and 24 lower-case hex characters, all different', () => {
+    const sids = new Set(Array.from({ length: 1000 }, () => newSid('VE')));
+    assert.equal(sids.size, 1000);
+    for (const sid of sids) assert.match(sid, /^VE[a-f0-9]{24}$/);
+  });
+
+  it('parse either case to the canonical form and refuse the wrong prefix or length', () => {
+    assert.equal(parseSid('SM', 'SMABCDEF0123456789abcdef01'), 'SMabcdef0123456789abcdef01');
+    assert.equal(parseSid('SM', 'VEabcdef0123456789abcdef01'), undefined);
+    assert.equal(parseSid('SM', 'SMabcdef0123456789abcdef0'), undefined);
+    assert.equal(parseSid('SM', 'SMabcdef0123456789abcdef0g'), undefined);
+  });
+});
+
+describe('phone numbers', () => {
+  it('normalise international input to E.164 with the country', () => {
+    assert.deepEqual(normalizePhone('+44 7700 123456'), { e164: '+447700123456', country: 'GB' });
+    assert.deepEqual(normalizePhone(' +1 (415) 555-0190 '), { e164: '+14155550190', country: 'US' });
+  });
+
+  it('refuse national, invalid or absurd input', () => {
+    for (const input of ['07700 123456', '+44', '+999 123', 'hello', '+4477001234567890123', '+1 000 000 0000']) {
+      assert.equal(normalizePhone(input), undefined, input);
+    }
+  });
+});
+
+describe('config', () => {
+  const schema = z.object({ PORT: z.coerce.number().int(), DEBUG: envBoolean.default(false) });
+
+  it('parses the environment', () => {
+    assert.deepEqual(loadConfig(schema, { PORT: '8080', DEBUG: 'yes' }), { PORT: 8080, DEBUG: true });
+  });
+
+  it('names every bad variable', () => {
+    assert.throws(
+      () => loadConfig(schema, { PORT: 'eighty', DEBUG: 'maybe' }),
+      (error: unknown) => error instanceof ConfigError && /PORT/.test(error.message) && /DEBUG/.test(error.message),
+    );
+  });
+});
+
+describe('domain codes over gRPC', () => {
+  it('every code has a gRPC status', () => {
+    for (const code of ERROR_CODES) assert.equal(typeof grpcStatusFor(code), 'number', code);
+  });
+});

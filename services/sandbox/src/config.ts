@@ -1,0 +1,24 @@
+import { commonConfig, envPort, loadConfig } from '@otp/platform';
+import { z } from 'zod';
+
+const schema = z.object({
+  ...commonConfig,
+  /** Address both sandbox servers listen on. */
+  HOST: z.string().default('127.0.0.1'),
+  /** Dev inbox and the simulated messenger provider API (under /messenger-api). */
+  HTTP_PORT: envPort.default(4010),
+  /** The simulated SMS carrier (SMPP 3.4). */
+  SMPP_PORT: envPort.default(2775),
+  /** Credentials the simulated carrier accepts on bind. */
+  SMPP_SYSTEM_ID: z.string().default('otp'),
+  SMPP_PASSWORD: z.string().default('sandbox'),
+  /** Bearer token the simulated messenger provider accepts. */
+  MESSENGER_API_TOKEN: z.string().default('sandbox-token'),
+  /** How long the simulated messenger waits before each delivery report, in milliseconds. */
+  MESSENGER_REPORT_DELAY_MS: z.coerce.number().int().nonnegative().default(300),
+  /** Messages kept in the inbox (oldest dropped first). */
+  INBOX_LIMIT: z.coerce.number().int().positive().default(1000),
+});
+
+export type Config = z.infer<typeof schema>;
+export const readConfig = (env: Record<string, string | undefined> = process.env): Config => loadConfig(schema, env);

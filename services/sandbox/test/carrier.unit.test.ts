@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { submitOutcome } from '../src/carrier/behaviour.js';
+import { concatenationInfo, PartCollector } from '../src/carrier/concatenation.js';
+
+describe('simulated carrier behaviour (CONTRACTS.md sandbox table)', () => {
+  const cases: [string, number, string][] = [
+    ['+447700123495', 1, 'transient_error'],
+    ['+447700123495', 2, 'transient_error'],
+    ['+447700123495', 3, 'accepted'],
+    ['+447700123496', 1, 'rejected'],
+    ['+447700123496', 9, 'rejected'],
+    ['+447700123497', 1, 'rejected'],
+    ['+447700123494', 1, 'accepted'],
+    ['+447700123490', 1, 'accepted'],
+  ];
+  for (const [to, n, outcome] of cases) {
+    it(`${to}, submit ${n}: ${outcome}`, () => assert.equal(submitOutcome(to, n), outcome));
+  }
+});
+
+describe('concatenated parts', () => {
+  it('reads 8-bit and 16-bit reference headers', () => {
+    assert.deepEqual(concatenationInfo([Buffer.from([0x00, 0x03, 7, 2, 1])]), { reference: 7, total: 2, sequence: 1 });
+    assert.deepEqual(concatenationInfo([Buffer.from([0x08, 0x04, 1, 2, 3, 2])]), {
+      reference: 258,
+      total: 3,
+      sequence: 2,
+    });
+    assert.equal(concatenationInfo(undefined), undefined);
+  });
+
+  it('joins parts in sequence order once the last one arrives, even out of order', () => {
+    const collector = new PartCollector();
+    assert.equal(collector.add('k', { reference: 1, total: 3, sequence: 3 }, 'c', 'id3'), undefined);
+    assert.equal(collector.add('k', { reference: 1, total: 3, sequence: 1 }, 'a', 'id1'), undefined);
+    assert.deepEqual(collector.add('k', { reference: 1, total: 3, sequence: 2 }, 'b', 'id2'), {
+      text: 'abc',
+      ids: ['id1', 'id2', 'id3'],
+    });
+  });
+});

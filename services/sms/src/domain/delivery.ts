@@ -1,0 +1,19 @@
+// The delivery rules of an SMS: its states, how many times the carrier is tried, how long the
+// worker waits between tries.
+
+export type SmsStatus = 'queued' | 'processing' | 'sent' | 'failed' | 'enqueue_failed';
+
+export type SmsPurpose = 'direct' | 'verify';
+
+/** The spec allows up to 5 retries: 6 submit attempts in all. */
+export const MAX_SUBMIT_ATTEMPTS = 6;
+
+/** What the worker does after a failed submit: try again later, or give up. */
+export function afterFailedSubmit(attempts: number): 'retry' | 'give_up' {
+  return attempts >= MAX_SUBMIT_ATTEMPTS ? 'give_up' : 'retry';
+}
+
+/** Exponential backoff before retry number `retry` (1-based): base, 2 x base, 4 x base, ... */
+export function retryDelayMs(baseMs: number, retry: number): number {
+  return baseMs * 2 ** Math.max(0, retry - 1);
+}

@@ -1,0 +1,41 @@
+import { DomainError } from '@otp/platform';
+import type { SenderId } from '../generated/prisma/client.js';
+import { senderIdKey } from '../domain/sender-id.js';
+import type { Db } from './database.js';
+
+export class SenderIds {
+  constructor(private readonly db: Db) {}
+
+  /** A new sender ID, pending until an operator approves it. */
+  async request(projectId: string, value: string, site: string, now: Date): Promise<SenderId> {
+    const inserted = await this.db.$executeRaw`
+      INSERT INTO sender_ids (project_id, value_key, value, site, status, created_at)
+      VALUES (${projectId}, ${senderIdKey(value)}, ${value}, ${site}, 'pending', ${now})
+      ON CONFLICT (project_id, value_key) DO NOTHING`;
+    if (inserted === 0)
+      throw new DomainError('SENDER_ID_EXISTS', `sender ID ${value} is already registered for this project`);
+    return this.db.senderId.findUniqueOrThrow({
+      where: { projectId_valueKey: { projectId, valueKey: senderIdKey(value) } },
+    });
+  }
+
+  async approve(projectId: string, value: string, now: Date): Promise<SenderId> {
+    const key = { projectId, valueKey: senderIdKey(value) };
+    // Approving twice is harmless: the first approval time is kept.
+    await this.db.senderId.updateMany({
+      where: { ...key, status: 'pending' },
+      data: { status: 'approved', approvedAt: now },
+    });
+    const found = await this.db.senderId.findUnique({ where: { projectId_valueKey: key } });
+    if (!found) throw new DomainError('SENDER_ID_NOT_FOUND', `no sender ID ${value} in this project`);
+    return found;
+  }
+
+  async find(projectId: string, value: string): Promise<SenderId | null> {
+    return this.db.senderId.findUnique({ where: { projectId_valueKey: { projectId, valueKey: senderIdKey(value) } } });
+  }
+
+  async list(projectId: string): Promise<SenderId[]> {
+    return this.db.senderId.findMany({ where: { projectId }, orderBy: { createdAt: 'asc' } });
+  }
+}

@@ -1,0 +1,37 @@
+import type { Db } from './database.js';
+
+export interface SmsSettingsValue {
+  enabled: boolean;
+  /** value_key of the default sender ID */
+  defaultSenderId: string | null;
+  callbackUrl: string | null;
+}
+
+export interface SmsSettingsChange {
+  enabled?: boolean;
+  defaultSenderId?: string | null;
+  callbackUrl?: string | null;
+}
+
+/** A project that never changed its settings has the spec's defaults: on, no sender ID, no callback. */
+const DEFAULTS: SmsSettingsValue = { enabled: true, defaultSenderId: null, callbackUrl: null };
+
+export class SmsSettingsStore {
+  constructor(private readonly db: Db) {}
+
+  async get(projectId: string): Promise<SmsSettingsValue> {
+    const row = await this.db.smsSettings.findUnique({ where: { projectId } });
+    return row
+      ? { enabled: row.enabled, defaultSenderId: row.defaultSenderId, callbackUrl: row.callbackUrl }
+      : DEFAULTS;
+  }
+
+  async update(projectId: string, change: SmsSettingsChange, now: Date): Promise<SmsSettingsValue> {
+    const row = await this.db.smsSettings.upsert({
+      where: { projectId },
+      create: { projectId, ...DEFAULTS, ...change, updatedAt: now },
+      update: { ...change, updatedAt: now },
+    });
+    return { enabled: row.enabled, defaultSenderId: row.defaultSenderId, callbackUrl: row.callbackUrl };
+  }
+}

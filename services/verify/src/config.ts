@@ -1,0 +1,38 @@
+import { commonConfig, envPort, loadConfig } from '@otp/platform';
+import { z } from 'zod';
+
+/** The documented local key: fine for `npm start` and tests, never for a real deployment. */
+export const LOCAL_CODE_KEY = '6c6f63616c2d6f6e6c792d7665726966792d636f64652d6b65792d3332627974';
+
+const schema = z.object({
+  ...commonConfig,
+  /** Postgres URL; verify uses its own schema in this database. */
+  DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
+  /** Postgres schema holding verify's tables. */
+  DATABASE_SCHEMA: z.string().default('verify'),
+  /** NATS with JetStream: the outbox relay publishes here, the channel-status consumer reads here. */
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Address the gRPC server listens on. */
+  GRPC_HOST: z.string().default('127.0.0.1'),
+  /** Port of the Verify gRPC service (0 picks a free port). */
+  GRPC_PORT: envPort.default(50054),
+  /** Peers (host:port). */
+  BILLING_ADDR: z.string().default('127.0.0.1:50051'),
+  SMS_ADDR: z.string().default('127.0.0.1:50052'),
+  MESSENGER_ADDR: z.string().default('127.0.0.1:50053'),
+  /** 32 bytes as 64 hex characters: derives the key that seals codes at rest and the check HMAC key. */
+  VERIFY_CODE_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .default(LOCAL_CODE_KEY),
+  /** How often the timer looks for due fallbacks, expiries and unsettled finishes, in milliseconds. */
+  VERIFY_TIMER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  /**
+   * Divides the configured expiry and fallback wait (tests and demos only: 10 makes a 1-minute
+   * expiry last 6 seconds). 1 in every real deployment.
+   */
+  VERIFY_TIME_SCALE: z.coerce.number().min(1).max(1000).default(1),
+});
+
+export type Config = z.infer<typeof schema>;
+export const readConfig = (env: Record<string, string | undefined> = process.env): Config => loadConfig(schema, env);

@@ -1,0 +1,70 @@
+import {
+  ensureConsumer,
+  runConsumer,
+  STREAMS,
+  type Bus,
+  type EventEnvelope,
+  type Logger,
+  type RunningConsumer,
+} from '@otp/platform';
+import { z } from 'zod';
+import { applyChannelStatus } from '../operations/advance.js';
+import type { FlowDeps } from '../operations/deps.js';
+import { VERIFICATION_SID_KEY } from './send-metadata.js';
+
+export const CHANNEL_STATUS_CONSUMER = 'verify-channel-status';
+
+// Only the fields verify reads; the rest of the public resource is ignored.
+const statusData = z.object({
+  sid: z.string(),
+  status: z.string(),
+  metadata: z
+    .object({ [VERIFICATION_SID_KEY]: z.string().optional() })
+    .loose()
+    .optional(),
+});
+
+/** How long a report about one of verify's sends may wait for its attempt row to commit. */
+const UNPLACED_REPORT_PATIENCE_MS = 60_000;
+
+/**
+ * Follows the status of every send verify made: messenger failures trigger the fallback,
+ * deliveries end it, SMS failures can fail the verification. Reports about sends that are not
+ * verify's (direct sends) are acknowledged and ignored.
+ */
+export async function startChannelStatusConsumer(bus: Bus, deps: FlowDeps, logger: Logger): Promise<RunningConsumer> {
+  await ensureConsumer(bus.jsm, STREAMS.events.name, {
+    durable_name: CHANNEL_STATUS_CONSUMER,
+    // Both channels' status subjects (events.messenger.status, events.sms.status); one wildcard
+    // filter because the JetStream of Debian's nats-server (2.9) takes a single filter subject.
+    filter_subject: 'events.*.status',
+    max_deliver: 30,
+  });
+  return runConsumer({
+    js: bus.js,
+    stream: STREAMS.events.name,
+    durable: CHANNEL_STATUS_CONSUMER,
+    logger,
+    // Redeliveries here mostly wait for an attempt row a moment from committing: retry quickly.
+    retryDelayMs: (count) => Math.min(5000, 100 * 2 ** (count - 1)),
+    async handle(message) {
+      let envelope: EventEnvelope;
+      try {
+        envelope = message.json<EventEnvelope>();
+      } catch {
+        return 'drop';
+      }
+      const data = statusData.safeParse(envelope.data);
+      if (!data.success) return 'drop';
+      const verificationSid = await deps.store.verificationOfAttempt(data.data.sid);
+      if (!verificationSid) {
+        // One of verify's sends whose attempt is not committed yet: try again shortly.
+        const ours = Boolean(data.data.metadata?.[VERIFICATION_SID_KEY]);
+        const age = deps.clock.now().getTime() - Date.parse(envelope.created_at);
+        return ours && age < UNPLACED_REPORT_PATIENCE_MS ? 'retry' : 'ack';
+      }
+      await applyChannelStatus(deps, verificationSid, data.data.sid, data.data.status);
+      return 'ack';
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import {
+  announceReady,
+  createLogger,
+  exitOnStartFailure,
+  serveWhenPeersReady,
+  startEventPublisher,
+  startGrpcServer,
+  stopOnSignals,
+  systemClock,
+} from '@otp/platform';
+import { loadVerifyProto } from '@otp/proto';
+import { readConfig } from './config.js';
+import { startChannelStatusConsumer } from './events/channel-status.js';
+import type { FlowDeps } from './operations/deps.js';
+import { VerificationTimer } from './operations/timer.js';
+import { connectPeers } from './peers.js';
+import { verifyHandlers } from './rpc/verify.js';
+import { CodeVault } from './secrets/code-vault.js';
+import { openDatabase } from './store/database.js';
+import { VerificationStore } from './store/verifications.js';
+
+const config = readConfig();
+const logger = createLogger('verify', config.LOG_LEVEL);
+
+async function main(): Promise<void> {
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  const events = await startEventPublisher({
+    name: 'verify',
+    natsUrl: config.NATS_URL,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+    logger,
+  });
+  const { bus, relay } = events;
+  const peers = connectPeers(
+    { billing: config.BILLING_ADDR, sms: config.SMS_ADDR, messenger: config.MESSENGER_ADDR },
+    config.GRPC_DEADLINE_MS,
+  );
+
+  const deps: FlowDeps = {
+    db,
+    store: new VerificationStore(db),
+    peers,
+    vault: new CodeVault(Buffer.from(config.VERIFY_CODE_KEY, 'hex')),
+    clock: systemClock,
+    logger,
+    timeScale: config.VERIFY_TIME_SCALE,
+    // A held verification may wait on up to three peer calls (SMS send, messenger settle, refund).
+    lockTimeoutMs: config.GRPC_DEADLINE_MS * 3 + 1000,
+    wakeRelay: () => relay.wake(),
+  };
+
+  const server = await startGrpcServer({
+    host: config.GRPC_HOST,
+    port: config.GRPC_PORT,
+    services: [
+      {
+        name: 'otp.verify.v1.Verify',
+        definition: loadVerifyProto().otp.verify.v1.Verify.service,
+        implementation: verifyHandlers(deps, logger),
+      },
+    ],
+  });
+  const consumer = await startChannelStatusConsumer(bus, deps, logger);
+  const timer = new VerificationTimer(deps, config.VERIFY_TIMER_INTERVAL_MS);
+  timer.start();
+  await serveWhenPeersReady(server, { billing: peers.billing, sms: peers.sms, messenger: peers.messenger }, logger);
+  announceReady(logger, { grpc: server.port });
+
+  stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
+    () => server.setServing(false),
+    () => server.stop(),
+    () => timer.stop(),
+    () => consumer.stop(),
+    () => events.close(),
+    () => peers.close(),
+    () => db.$disconnect(),
+  ]);
+}
+
+main().catch(exitOnStartFailure(logger));

@@ -1,0 +1,21 @@
+import type { Clock, Logger } from '@otp/platform';
+import type { Peers } from '../peers.js';
+import type { CodeVault } from '../secrets/code-vault.js';
+import type { Db } from '../store/database.js';
+import type { VerificationStore } from '../store/verifications.js';
+
+/** What the verification flows need; main.ts builds it once. */
+export interface FlowDeps {
+  db: Db;
+  store: VerificationStore;
+  peers: Peers;
+  vault: CodeVault;
+  clock: Clock;
+  logger: Logger;
+  /** Divides expiry and fallback wait (VERIFY_TIME_SCALE; 1 in production). */
+  timeScale: number;
+  /** Bound for a transaction that calls peers while it holds a verification. */
+  lockTimeoutMs: number;
+  /** Asks the outbox relay to publish now (after a commit that wrote an event). */
+  wakeRelay(): void;
+}

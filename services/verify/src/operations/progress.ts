@@ -1,0 +1,94 @@
+import { isDomainError } from '@otp/platform';
+import { supersedes } from '../domain/attempt-status.js';
+import { messengerAttemptsToSettle, verificationCost } from '../domain/settlement.js';
+import { renderSmsText } from '../domain/sms-text.js';
+import { advance, applyFallback, keepsCode, type FallbackReason, type Finish } from '../domain/verification.js';
+import { sendMetadata } from '../events/send-metadata.js';
+import { stateOf, type AttemptRecord, type LockedVerification } from '../store/verifications.js';
+import type { FlowDeps } from './deps.js';
+
+// Applying the state machine's decisions to a verification that is held (see store.locked).
+
+/** Moves a pending verification to its final status; settlement follows after the commit. */
+export async function finishLocked(deps: FlowDeps, held: LockedVerification, finish: Finish): Promise<void> {
+  await held.update({
+    status: finish.status,
+    finishedAt: deps.clock.now(),
+    lastError: finish.lastError ?? null,
+    approvedAt: finish.approvedAt ?? null,
+    ...(finish.checksLeft !== undefined ? { checksLeft: finish.checksLeft } : {}),
+    fallbackDueAt: null,
+    codeSealed: null,
+  });
+}
+
+/** Asks the messenger service to settle (refund when undelivered) the code sends of this verification. */
+export async function settleMessengerLocked(deps: FlowDeps, held: LockedVerification): Promise<void> {
+  for (const attempt of messengerAttemptsToSettle(held.record.attempts)) {
+    const code = await deps.peers.messenger.Settle({ project_id: held.record.projectId, sid: attempt.sid });
+    await held.updateAttempt(attempt.sid, {
+      costCents: code.cost_cents,
+      ...(supersedes('messenger', attempt.status, code.status) ? { status: code.status } : {}),
+    });
+  }
+}
+
+/** The SMS re-send of the same code (at most once: the caller holds the row and the flag). */
+async function fallbackLocked(deps: FlowDeps, held: LockedVerification, reason: FallbackReason): Promise<void> {
+  const record = held.record;
+  let sms: AttemptRecord | undefined;
+  try {
+    if (!record.codeSealed) throw new Error('sealed code missing while a fallback was possible');
+    const code = deps.vault.open(record.sid, record.codeSealed);
+    const message = await deps.peers.sms.Send({
+      project_id: record.projectId,
+      to: record.to,
+      body: renderSmsText(record.smsText, code),
+      ...(record.smsFrom ? { from: record.smsFrom } : {}),
+      metadata_json: sendMetadata(record.sid),
+      purpose: 'verify',
+    });
+    sms = {
+      sid: message.sid,
+      channel: 'sms',
+      status: message.status,
+      costCents: message.cost_cents,
+      createdAt: new Date(message.date_created),
+    };
+  } catch (error) {
+    deps.logger.warn(
+      { sid: record.sid, reason, err: isDomainError(error) ? error.code : error },
+      'SMS fallback could not be queued',
+    );
+  }
+  const next = applyFallback(stateOf(record), reason, sms);
+  await held.update({
+    channel: next.channel,
+    fallbackReason: next.fallbackReason,
+    fallbackDueAt: next.fallbackDueAt,
+    codeSealed: keepsCode(next) ? record.codeSealed : null,
+  });
+  if (sms) await held.addAttempt(sms);
+  deps.logger.info({ sid: record.sid, reason, sms_sid: sms?.sid }, 'verification fell back to SMS');
+  // Spec: the messenger send is refunded at the fallback. A failure here is retried at finish.
+  await settleMessengerLocked(deps, held).catch((error: unknown) =>
+    deps.logger.warn({ sid: record.sid, err: error }, 'messenger settle after fallback failed; retried at finish'),
+  );
+  await held.update({ costCents: verificationCost(held.record) });
+}
+
+/**
+ * Runs every step the state machine wants now (a fallback can be followed by a failure when the
+ * SMS could not be queued). Returns true when the verification became final.
+ */
+export async function progressLocked(deps: FlowDeps, held: LockedVerification): Promise<boolean> {
+  for (;;) {
+    const step = advance(stateOf(held.record), deps.clock.now());
+    if (step.kind === 'none') return false;
+    if (step.kind === 'finish') {
+      await finishLocked(deps, held, step.finish);
+      return true;
+    }
+    await fallbackLocked(deps, held, step.reason);
+  }
+}

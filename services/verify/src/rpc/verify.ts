@@ -1,0 +1,91 @@
+import { DomainError, implement, normalizePhone, parseSid, type Logger } from '@otp/platform';
+import type { VerifyHandlers } from '@otp/proto';
+import type { VerifySettings as VerifySettingsMessage } from '@otp/proto/dist/generated/otp/verify/v1/VerifySettings.js';
+import type { VerifySettings } from '../domain/settings.js';
+import { checkCode, readVerification } from '../operations/check.js';
+import type { FlowDeps } from '../operations/deps.js';
+import { updateSettings } from '../operations/settings.js';
+import { startVerification } from '../operations/start.js';
+import { loadSettings } from '../store/settings.js';
+import { toMessage } from '../views/verification-message.js';
+
+function required(value: string, field: string): string {
+  if (!value) throw new DomainError('INVALID_ARGUMENT', `${field} is required`);
+  return value;
+}
+
+function sidOf(value: string): string {
+  const sid = parseSid('VE', value);
+  if (!sid) throw new DomainError('INVALID_MESSAGE_SID', 'sid must be VE followed by 24 hex characters');
+  return sid;
+}
+
+function metadataOf(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json || '{}');
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new DomainError('INVALID_REQUEST_BODY', 'metadata: must be an object');
+}
+
+function settingsMessage(settings: VerifySettings): VerifySettingsMessage {
+  return {
+    enabled: settings.enabled,
+    channel: settings.channel,
+    sms_fallback: settings.smsFallback,
+    switch_on_failure: settings.switchOnFailure,
+    fallback_wait_seconds: settings.fallbackWaitSeconds,
+    code_length: settings.codeLength,
+    expiry_minutes: settings.expiryMinutes,
+    max_wrong_codes: settings.maxWrongCodes,
+    ...(settings.senderId ? { sender_id: settings.senderId } : {}),
+    sms_text: settings.smsText,
+    ...(settings.callbackUrl ? { callback_url: settings.callbackUrl } : {}),
+  };
+}
+
+export function verifyHandlers(deps: FlowDeps, logger: Logger): VerifyHandlers {
+  return implement<VerifyHandlers>(logger, {
+    async Start(request) {
+      const phone = normalizePhone(required(request.to, 'to'));
+      if (!phone) throw new DomainError('INVALID_REQUEST_BODY', 'to: must be an international phone number');
+      const record = await startVerification(deps, {
+        projectId: required(request.project_id, 'project_id'),
+        to: phone.e164,
+        callback: request.callback || null,
+        metadata: metadataOf(request.metadata_json),
+      });
+      return toMessage(record);
+    },
+
+    async Get(request) {
+      return toMessage(await readVerification(deps, required(request.project_id, 'project_id'), sidOf(request.sid)));
+    },
+
+    async Check(request) {
+      const result = await checkCode(
+        deps,
+        required(request.project_id, 'project_id'),
+        sidOf(request.sid),
+        request.code,
+      );
+      return { valid: result.valid, verification: toMessage(result.verification) };
+    },
+
+    async GetSettings(request) {
+      return settingsMessage(await loadSettings(deps.db, required(request.project_id, 'project_id')));
+    },
+
+    async UpdateSettings(request) {
+      const projectId = required(request.project_id, 'project_id');
+      const settings = await updateSettings(deps, projectId, request.patch_json);
+      logger.info(
+        { project_id: projectId, fields: Object.keys(JSON.parse(request.patch_json || '{}') as object) },
+        'verify settings changed',
+      );
+      return settingsMessage(settings);
+    },
+  });
+}

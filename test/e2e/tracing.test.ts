@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import type { ServiceName } from '@otp/platform/launcher';
+import {
+  eventually,
+  startTestPlatform,
+  startTraceCollector,
+  type CollectedSpan,
+  type TestPlatform,
+  type TraceCollector,
+} from '@otp/test/infra';
+
+// One request, one trace: every service exports spans (OTLP/HTTP) to an in-memory collector, and
+// the spans of a single POST must form one connected tree across the processes that handled it.
+
+const SERVICES: ServiceName[] = ['sandbox', 'billing', 'sms', 'messenger', 'verify', 'webhook-dispatcher', 'gateway'];
+
+let collector: TraceCollector;
+let platform: TestPlatform;
+let receiver: Server;
+let receiverUrl: string;
+let received = 0;
+
+function traceOf(spans: CollectedSpan[], traceId: string): CollectedSpan[] {
+  return spans.filter((span) => span.traceId === traceId);
+}
+
+/** The trace of the gateway's server span for `METHOD path-prefix`. */
+function requestTrace(method: string, path: string): string | undefined {
+  const server = collector
+    .spans()
+    .find(
+      (span) =>
+        span.service === 'gateway' &&
+        span.kind === 2 &&
+        (span.attributes['http.request.method'] ?? span.attributes['http.method'] ?? span.name).startsWith(method) &&
+        [span.name, span.attributes['http.route'], span.attributes['url.path'], span.attributes['http.target']].some(
+          (v) => v?.includes(path),
+        ),
+    );
+  return server?.traceId;
+}
+
+/** Every span's parent is in the trace: exporters batch, so a trace arrives in pieces. */
+function connected(spans: CollectedSpan[]): boolean {
+  const ids = new Set(spans.map((span) => span.spanId));
+  return spans.every((span) => !span.parentSpanId || ids.has(span.parentSpanId));
+}
+
+function assertConnected(spans: CollectedSpan[]): void {
+  const ids = new Set(spans.map((span) => span.spanId));
+  const roots = spans.filter((span) => !span.parentSpanId);
+  assert.equal(roots.length, 1, `one root span, got ${roots.map((r) => `${r.service}:${r.name}`).join(', ')}`);
+  const orphans = spans.filter((span) => span.parentSpanId && !ids.has(span.parentSpanId));
+  assert.deepEqual(
+    orphans.map((span) => `${span.service}:${span.name}`),
+    [],
+    'every span has its parent in the same trace',
+  );
+}
+
+describe('tracing across services (real processes exporting OTLP)', () => {
+  before(async () => {
+    collector = await startTraceCollector();
+    receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received += 1;
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
+    const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '100' };
+    platform = await startTestPlatform({
+      only: SERVICES,
+      env: Object.fromEntries(SERVICES.map((name) => [name, otel])),
+    });
+  });
+  after(async () => {
+    await platform?.stop();
+    await collector?.stop();
+    receiver?.close();
+  });
+
+  it('one POST /v1/verifications is one connected trace: gateway, verify, billing, messenger, dispatcher', async () => {
+    const project = await platform.newProject();
+    await platform.admin.post(`/projects/${project.id}/sender-ids`, { value: 'TraceCo', site: 'example.com' });
+    await platform.admin.post(`/projects/${project.id}/sender-ids/TraceCo/approve`);
+    await platform.admin.patch(`/projects/${project.id}/settings/sms`, { default_sender_id: 'TraceCo' });
+
+    const started = await project.api.post<{ sid: string }>('/verifications', { to: '+447700123456' });
+    assert.equal(started.status, 201, started.text);
+
+    const wanted = ['gateway', 'verify', 'billing', 'messenger', 'webhook-dispatcher'];
+    const spans = await eventually(
+      async () => {
+        const traceId = requestTrace('POST', '/v1/verifications');
+        return traceId ? traceOf(collector.spans(), traceId) : [];
+      },
+      (found) => wanted.every((service) => found.some((span) => span.service === service)) && connected(found),
+      { timeoutMs: 20000, what: `spans from ${wanted.join(', ')}` },
+    );
+    assertConnected(spans);
+    // The dispatcher picked the messenger's status event off JetStream inside the same trace.
+    const consumer = spans.find((span) => span.service === 'webhook-dispatcher' && span.kind === 5);
+    assert.ok(consumer, 'a consumer span in the dispatcher');
+    assert.ok(consumer.links.length > 0, 'the consumer span is linked to the publisher');
+  });
+
+  it('a webhook POST joins the trace of the request whose event it delivers', async () => {
+    const project = await platform.newProject();
+    const sent = await project.api.post('/messages/messenger', { to: '+447700123456', callback: receiverUrl });
+    assert.equal(sent.status, 201, sent.text);
+    const spans = await eventually(
+      async () => {
+        const traceId = requestTrace('POST', '/v1/messages/messenger');
+        return traceId ? traceOf(collector.spans(), traceId) : [];
+      },
+      (found) =>
+        found.some((span) => span.service === 'webhook-dispatcher' && span.name === 'webhook deliver') &&
+        connected(found),
+      { timeoutMs: 20000, what: 'the webhook delivery span' },
+    );
+    assertConnected(spans);
+    assert.ok(received > 0, 'the receiver got the webhook');
+    const deliver = spans.find((span) => span.name === 'webhook deliver')!;
+    assert.ok(
+      spans.some((span) => span.parentSpanId === deliver.spanId && span.kind === 3),
+      'the HTTP POST is a client span under the delivery',
+    );
+  });
+});

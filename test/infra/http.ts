@@ -1,0 +1,87 @@
+// A small JSON client for the suites. Response bodies are typed by the caller: tests assert the
+// shapes they expect, so a wrong guess fails an assertion rather than compiling silently.
+
+export interface HttpResponse<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+export async function request<T = Record<string, unknown>>(
+  method: string,
+  url: string,
+  options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<HttpResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    headers['content-type'] = 'application/json';
+  }
+  const response = await fetch(url, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+/** A client bound to a base URL and a bearer token. */
+export class JsonClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly token?: string,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {}
+
+  private headers(more?: Record<string, string>): Record<string, string> {
+    return { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...this.extraHeaders, ...more };
+  }
+
+  get<T = Record<string, unknown>>(path: string, headers?: Record<string, string>) {
+    return request<T>('GET', this.baseUrl + path, { headers: this.headers(headers) });
+  }
+
+  post<T = Record<string, unknown>>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return request<T>('POST', this.baseUrl + path, { body: body ?? {}, headers: this.headers(headers) });
+  }
+
+  put<T = Record<string, unknown>>(path: string, body?: unknown) {
+    return request<T>('PUT', this.baseUrl + path, { body, headers: this.headers() });
+  }
+
+  patch<T = Record<string, unknown>>(path: string, body?: unknown) {
+    return request<T>('PATCH', this.baseUrl + path, { body, headers: this.headers() });
+  }
+
+  delete<T = Record<string, unknown>>(path: string) {
+    return request<T>('DELETE', this.baseUrl + path, { headers: this.headers() });
+  }
+}
+
+/** Polls `read` until `done` holds (or the time is up); returns the last value read. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15000);
+  let last = await read();
+  while (!done(last)) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${options.what ?? 'condition'}; last value: ${JSON.stringify(last)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
+    last = await read();
+  }
+  return last;
+}

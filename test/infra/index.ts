@@ -1,0 +1,6 @@
+export * from './environment.js';
+export * from './database.js';
+export * from './bus.js';
+export * from './http.js';
+export * from './platform.js';
+export * from './trace-collector.js';
