@@ -15,13 +15,14 @@ import type { Logger } from './logging.js';
  * Prisma model (copy into the service's schema.prisma):
  *   model OutboxEvent {
  *     id          String    @id @db.Uuid
+ *     seq         BigInt    @default(autoincrement())
  *     subject     String
  *     type        String
  *     payload     Json
  *     headers     Json      @default("{}")
  *     createdAt   DateTime  @default(now()) @map("created_at") @db.Timestamptz(3)
  *     publishedAt DateTime? @map("published_at") @db.Timestamptz(3)
- *     @@index([publishedAt, createdAt])
+ *     @@index([publishedAt, seq])
  *     @@map("outbox_events")
  *   }
  */
@@ -127,7 +128,7 @@ export class OutboxRelay {
       // SKIP LOCKED lets several replicas relay in parallel without publishing a row twice.
       const { rows } = await client.query<PendingRow>(
         `SELECT id, subject, payload, headers FROM outbox_events
-          WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.options.batchSize ?? 100],
       );
       for (const row of rows) {

@@ -12,14 +12,11 @@ const logger = createLogger('outbox-test', 'silent');
 let pool: ReturnType<typeof schemaPool>;
 let bus: Bus;
 
-async function insert(row: ReturnType<typeof outboxRow>): Promise<void> {
-  await pool.query('INSERT INTO outbox_events (id, subject, type, payload, headers) VALUES ($1, $2, $3, $4, $5)', [
-    row.id,
-    row.subject,
-    row.type,
-    JSON.stringify(row.payload),
-    JSON.stringify(row.headers),
-  ]);
+async function insert(row: ReturnType<typeof outboxRow>, createdAt = new Date()): Promise<void> {
+  await pool.query(
+    'INSERT INTO outbox_events (id, subject, type, payload, headers, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [row.id, row.subject, row.type, JSON.stringify(row.payload), JSON.stringify(row.headers), createdAt],
+  );
 }
 
 async function drainEvents(durable: string, expected: number): Promise<EventEnvelope[]> {
@@ -39,7 +36,7 @@ describe('outbox relay (real Postgres, real JetStream)', () => {
     pool = schemaPool(url, 'outbox_test');
     await pool.query('CREATE SCHEMA IF NOT EXISTS outbox_test');
     await pool.query(`CREATE TABLE outbox_events (
-      id uuid PRIMARY KEY, subject text NOT NULL, type text NOT NULL, payload jsonb NOT NULL,
+      id uuid PRIMARY KEY, seq bigserial NOT NULL, subject text NOT NULL, type text NOT NULL, payload jsonb NOT NULL,
       headers jsonb NOT NULL DEFAULT '{}', created_at timestamptz(3) NOT NULL DEFAULT now(), published_at timestamptz(3))`);
     await resetBus();
     bus = await connectBus(natsUrl(), 'outbox-test', logger);
@@ -51,16 +48,16 @@ describe('outbox relay (real Postgres, real JetStream)', () => {
     await pool?.end();
   });
 
-  it('publishes every committed row once, in order, and marks it published', async () => {
+  it('publishes every committed row once, in the order written even within one millisecond, and marks it published', async () => {
     const now = new Date();
-    const rows = [1, 2, 3].map((n) => outboxRow('events.sms.status', 'sms.sent', 'p1', { n }, now));
-    for (const row of rows) await insert(row);
+    const rows = Array.from({ length: 20 }, (_, n) => outboxRow('events.sms.status', 'sms.sent', 'p1', { n }, now));
+    for (const row of rows) await insert(row, now);
     const relay = new OutboxRelay({ pool, js: bus.js, logger, intervalMs: 50 });
     relay.start();
     await relay.drain();
     await relay.stop();
 
-    const events = await drainEvents('outbox-test', 3);
+    const events = await drainEvents('outbox-test', rows.length);
     assert.deepEqual(
       events.map((e) => e.id),
       rows.map((r) => r.id),

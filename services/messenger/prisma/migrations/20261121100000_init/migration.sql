@@ -61,6 +61,7 @@ CREATE TABLE "messenger_settings" (
 -- CreateTable
 CREATE TABLE "outbox_events" (
     "id" UUID NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
     "subject" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "payload" JSONB NOT NULL,
@@ -87,7 +88,7 @@ CREATE INDEX "code_checks_sid_created_at_idx" ON "code_checks"("sid", "created_a
 CREATE INDEX "provider_reports_received_at_idx" ON "provider_reports"("received_at");
 
 -- CreateIndex
-CREATE INDEX "outbox_events_published_at_created_at_idx" ON "outbox_events"("published_at", "created_at");
+CREATE INDEX "outbox_events_published_at_seq_idx" ON "outbox_events"("published_at", "seq");
 
 -- AddForeignKey
 ALTER TABLE "code_checks" ADD CONSTRAINT "code_checks_sid_fkey" FOREIGN KEY ("sid") REFERENCES "codes"("sid") ON DELETE RESTRICT ON UPDATE CASCADE;

@@ -63,6 +63,7 @@ CREATE TABLE "delivery_receipts" (
 -- CreateTable
 CREATE TABLE "outbox_events" (
     "id" UUID NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
     "subject" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "payload" JSONB NOT NULL,
@@ -77,7 +78,7 @@ CREATE TABLE "outbox_events" (
 CREATE INDEX "messages_project_id_created_at_idx" ON "messages"("project_id", "created_at");
 
 -- CreateIndex
-CREATE INDEX "outbox_events_published_at_created_at_idx" ON "outbox_events"("published_at", "created_at");
+CREATE INDEX "outbox_events_published_at_seq_idx" ON "outbox_events"("published_at", "seq");
 
 
 -- Rules the code also enforces, kept here so no code path can break them.

@@ -67,6 +67,7 @@ CREATE TABLE "attempts" (
 -- CreateTable
 CREATE TABLE "outbox_events" (
     "id" UUID NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
     "subject" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "payload" JSONB NOT NULL,
@@ -84,7 +85,7 @@ CREATE INDEX "verifications_project_id_created_at_idx" ON "verifications"("proje
 CREATE INDEX "attempts_verification_sid_seq_idx" ON "attempts"("verification_sid", "seq");
 
 -- CreateIndex
-CREATE INDEX "outbox_events_published_at_created_at_idx" ON "outbox_events"("published_at", "created_at");
+CREATE INDEX "outbox_events_published_at_seq_idx" ON "outbox_events"("published_at", "seq");
 
 -- AddForeignKey
 ALTER TABLE "attempts" ADD CONSTRAINT "attempts_verification_sid_fkey" FOREIGN KEY ("verification_sid") REFERENCES "verifications"("sid") ON DELETE RESTRICT ON UPDATE CASCADE;
