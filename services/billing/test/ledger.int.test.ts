@@ -109,6 +109,69 @@ describe('billing ledger (real billing process, real Postgres)', () => {
     assert.equal(await ledgerSum('p-settle'), balance);
   });
 
+  it('a partial capture shows in the ledger as hold, release in full, then the charge, newest first', async () => {
+    await billing.Credit({ project_id: 'p-part', amount_cents: 50, idempotency_key: 'part-credit', reason: 'top_up' });
+    const hold = await billing.Hold({
+      project_id: 'p-part',
+      amount_cents: 10,
+      idempotency_key: 'part-hold',
+      reference: 'SM3',
+    });
+    const captured = await billing.Capture({ hold_id: hold.hold_id, idempotency_key: 'part-capture', amount_cents: 6 });
+    assert.deepEqual(
+      { status: captured.status, captured: captured.captured_cents, balance: captured.balance_cents },
+      { status: 'captured', captured: 6, balance: 44 },
+    );
+    const page = await billing.ListLedger({ project_id: 'p-part', limit: 10 });
+    assert.deepEqual(
+      page.entries.map((e) => [e.kind, e.amount_cents, e.balance_cents]),
+      [
+        ['charge', -6, 44],
+        ['release', 10, 50],
+        ['hold', -10, 40],
+        ['credit', 50, 50],
+      ],
+    );
+    await assert.rejects(
+      billing.Capture({ hold_id: hold.hold_id, idempotency_key: 'part-capture-again' }),
+      (error) => code(error) === 'HOLD_NOT_ACTIVE',
+    );
+  });
+
+  it('a hold refused for the balance leaves its key free: the same key succeeds after a top-up', async () => {
+    const call = { project_id: 'p-retry', amount_cents: 30, idempotency_key: 'retry-hold', reference: 'SM4' };
+    await assert.rejects(billing.Hold(call), (error) => code(error) === 'INSUFFICIENT_BALANCE');
+    await billing.Credit({
+      project_id: 'p-retry',
+      amount_cents: 30,
+      idempotency_key: 'retry-credit',
+      reason: 'top_up',
+    });
+    const hold = await billing.Hold(call);
+    assert.equal(hold.replayed, false);
+    assert.equal(hold.balance_cents, 0);
+    // Now spent, a replay still answers with the stored hold rather than the balance.
+    const replay = await billing.Hold(call);
+    assert.deepEqual([replay.replayed, replay.hold_id], [true, hold.hold_id]);
+  });
+
+  it('settling an unknown or malformed hold id is HOLD_NOT_FOUND; capturing more than held is refused', async () => {
+    for (const holdId of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      await assert.rejects(
+        billing.Capture({ hold_id: holdId, idempotency_key: `nf-${holdId}` }),
+        (error) => code(error) === 'HOLD_NOT_FOUND',
+      );
+    }
+    await billing.Credit({ project_id: 'p-over', amount_cents: 5, idempotency_key: 'over-credit', reason: 'top_up' });
+    const hold = await billing.Hold({ project_id: 'p-over', amount_cents: 5, idempotency_key: 'over-hold' });
+    await assert.rejects(
+      billing.Capture({ hold_id: hold.hold_id, idempotency_key: 'over-capture', amount_cents: 6 }),
+      (error) => code(error) === 'INVALID_ARGUMENT',
+    );
+    assert.equal((await billing.GetAccount({ project_id: 'p-over' })).balance_cents, 0);
+    assert.equal(await ledgerSum('p-over'), 0);
+  });
+
   it('refunds never exceed what was charged for the reference', async () => {
     await billing.Credit({
       project_id: 'p-refund',

@@ -1,32 +1,67 @@
 import { DomainError } from '@otp/platform';
-import type { Prisma } from '../generated/prisma/client.js';
-import type { Tx } from './database.js';
+import type { Db, Tx } from './database.js';
 
 /**
- * Runs `move` once per idempotency key, inside the caller's transaction. The key row is inserted
- * first: a concurrent call with the same key waits on it, then reads the stored result. A failed
- * call rolls the key back with everything else, so it can be retried.
+ * Idempotency records. A movement writes its `operations` row, result included, in the same
+ * statement (or transaction) that moves the money, and only when the money moved. So:
+ *  - a key that is in use makes the insert fail on `operations_pkey`, which aborts the whole
+ *    movement (even one racing a concurrent call with the same key: it waits, then fails);
+ *  - a movement that was refused (say, for the balance) leaves no record and can be retried.
+ * Either way the caller then answers with the stored result, if there is one.
  */
-export async function once<T extends Prisma.InputJsonObject>(
-  tx: Tx,
-  key: { idempotencyKey: string; kind: string; projectId: string },
-  move: () => Promise<T>,
-): Promise<{ result: T; replayed: boolean }> {
-  if (key.idempotencyKey.length === 0 || key.idempotencyKey.length > 200) {
+
+export interface OperationKey {
+  idempotencyKey: string;
+  kind: string;
+  /** Unknown for hold settlements until the hold is read. */
+  projectId?: string;
+}
+
+export function checkKey(idempotencyKey: string): void {
+  if (idempotencyKey.length === 0 || idempotencyKey.length > 200) {
     throw new DomainError('INVALID_ARGUMENT', 'idempotency_key must be 1-200 characters');
   }
-  const inserted = await tx.$executeRaw`
-    INSERT INTO operations (idempotency_key, kind, project_id)
-    VALUES (${key.idempotencyKey}, ${key.kind}, ${key.projectId})
-    ON CONFLICT (idempotency_key) DO NOTHING`;
-  if (inserted === 0) {
-    const previous = await tx.operation.findUniqueOrThrow({ where: { idempotencyKey: key.idempotencyKey } });
-    if (previous.kind !== key.kind || previous.projectId !== key.projectId || previous.result === null) {
-      throw new DomainError('IDEMPOTENCY_KEY_REUSED', `idempotency key was used for another ${previous.kind}`);
-    }
-    return { result: previous.result as T, replayed: true };
+}
+
+/** True when `error` is a movement refused because its idempotency key already has a record. */
+export function isKeyTaken(error: unknown): boolean {
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string; constraint?: unknown } } } })?.meta
+    ?.driverAdapterError?.cause;
+  return (
+    cause?.kind === 'UniqueConstraintViolation' && JSON.stringify(cause.constraint ?? '').includes('operations_pkey')
+  );
+}
+
+/** The result stored for `key`; undefined when the key was never used; refused when used for something else. */
+export async function storedResult<T>(db: Db | Tx, key: OperationKey): Promise<T | undefined> {
+  const rows = await db.$queryRaw<{ kind: string; project_id: string; result: T }[]>`
+    SELECT kind, project_id, result FROM operations WHERE idempotency_key = ${key.idempotencyKey}`;
+  const previous = rows[0];
+  if (!previous) return undefined;
+  if (previous.kind !== key.kind || (key.projectId !== undefined && previous.project_id !== key.projectId)) {
+    throw new DomainError('IDEMPOTENCY_KEY_REUSED', `idempotency key was used for another ${previous.kind}`);
   }
-  const result = await move();
-  await tx.operation.update({ where: { idempotencyKey: key.idempotencyKey }, data: { result } });
-  return { result, replayed: false };
+  return previous.result;
+}
+
+/**
+ * Runs a movement once per key. `move` returns undefined when it moved nothing (a condition did
+ * not hold); then a stored result answers a replay, and `refusal` explains anything else.
+ */
+export async function once<T>(
+  db: Db,
+  key: OperationKey,
+  move: () => Promise<T | undefined>,
+  refusal: () => Promise<never>,
+): Promise<{ result: T; replayed: boolean }> {
+  checkKey(key.idempotencyKey);
+  try {
+    const result = await move();
+    if (result !== undefined) return { result, replayed: false };
+  } catch (error) {
+    if (!isKeyTaken(error)) throw error;
+  }
+  const previous = await storedResult<T>(db, key);
+  if (previous !== undefined) return { result: previous, replayed: true };
+  return refusal();
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@otp/platform';
-import type { Db, Tx } from './database.js';
+import type { Db } from './database.js';
 import { once } from './idempotency.js';
 
-// Every function here changes a balance with one conditional UPDATE (never read-then-write) and
-// records the change in the ledger in the same transaction, so entries always sum to the balance.
+// Every movement here is one SQL statement (a refund, one short transaction): the conditional
+// balance UPDATE (never read-then-write), its ledger entries and its idempotency record commit or
+// fail together, so entries always sum to the balance and a key never moves money twice. One
+// statement is also one round trip: holds and captures sit on every send's path.
 
 export type EntryKind = 'credit' | 'hold' | 'release' | 'charge' | 'refund';
 
@@ -37,65 +39,20 @@ interface MoneyCall {
   description: string;
 }
 
+interface Settlement {
+  holdId: string;
+  idempotencyKey: string;
+  /** 0 captures the whole hold; a release always captures 0. */
+  amountCents: number;
+  description: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function checkAmount(amountCents: number): void {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
     throw new DomainError('INVALID_ARGUMENT', 'amount_cents must be a positive whole number');
   }
-}
-
-async function addEntry(
-  tx: Tx,
-  entry: {
-    projectId: string;
-    kind: EntryKind;
-    amountCents: number;
-    balanceCents: number;
-    reference: string;
-    description: string;
-    idempotencyKey: string;
-  },
-): Promise<string> {
-  const id = randomUUID();
-  await tx.ledgerEntry.create({
-    data: {
-      id,
-      projectId: entry.projectId,
-      kind: entry.kind,
-      amountCents: BigInt(entry.amountCents),
-      balanceCents: BigInt(entry.balanceCents),
-      reference: entry.reference,
-      description: entry.description,
-      idempotencyKey: entry.idempotencyKey,
-    },
-  });
-  return id;
-}
-
-/** Takes money if the balance covers it; undefined when it does not. */
-async function debit(tx: Tx, projectId: string, amountCents: number): Promise<number | undefined> {
-  const rows = await tx.$queryRaw<{ balance_cents: bigint }[]>`
-    UPDATE accounts SET balance_cents = balance_cents - ${amountCents}, updated_at = now()
-     WHERE project_id = ${projectId} AND balance_cents >= ${amountCents}
-    RETURNING balance_cents`;
-  return rows[0] ? Number(rows[0].balance_cents) : undefined;
-}
-
-async function deposit(tx: Tx, projectId: string, amountCents: number): Promise<number> {
-  const rows = await tx.$queryRaw<{ balance_cents: bigint }[]>`
-    INSERT INTO accounts (project_id, balance_cents) VALUES (${projectId}, ${amountCents})
-    ON CONFLICT (project_id) DO UPDATE
-      SET balance_cents = accounts.balance_cents + EXCLUDED.balance_cents, updated_at = now()
-    RETURNING balance_cents`;
-  return Number(rows[0]!.balance_cents);
-}
-
-async function insufficient(tx: Tx, projectId: string, amountCents: number): Promise<never> {
-  const account = await tx.account.findUnique({ where: { projectId } });
-  const balance = account ? Number(account.balanceCents) : 0;
-  throw new DomainError(
-    'INSUFFICIENT_BALANCE',
-    `balance ${(balance / 100).toFixed(2)} does not cover ${(amountCents / 100).toFixed(2)}`,
-  );
 }
 
 export class Ledger {
@@ -108,149 +65,219 @@ export class Ledger {
 
   credit(call: MoneyCall): Promise<{ result: Movement; replayed: boolean }> {
     checkAmount(call.amountCents);
-    return this.db.$transaction((tx) =>
-      once(tx, { ...call, kind: 'credit' }, async () => {
-        const balance = await deposit(tx, call.projectId, call.amountCents);
-        const id = await addEntry(tx, { ...call, kind: 'credit', balanceCents: balance });
-        return movement(id, call, 'credit', call.amountCents, balance);
-      }),
+    const entryId = randomUUID();
+    const result = (balance: number) => movement(entryId, call, 'credit', call.amountCents, balance);
+    return once(
+      this.db,
+      { ...call, kind: 'credit' },
+      async () => {
+        const rows = await this.db.$queryRaw<{ balance_cents: bigint }[]>`
+          WITH account AS (
+            INSERT INTO accounts (project_id, balance_cents) VALUES (${call.projectId}, ${call.amountCents}::bigint)
+            ON CONFLICT (project_id) DO UPDATE
+              SET balance_cents = accounts.balance_cents + EXCLUDED.balance_cents, updated_at = now()
+            RETURNING balance_cents),
+          entry AS (
+            INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
+            SELECT ${entryId}::uuid, ${call.projectId}, 'credit', ${call.amountCents}::bigint, balance_cents,
+                   ${call.reference}, ${call.description}, ${call.idempotencyKey} FROM account),
+          operation AS (
+            INSERT INTO operations (idempotency_key, kind, project_id, result)
+            SELECT ${call.idempotencyKey}, 'credit', ${call.projectId},
+                   ${JSON.stringify(result(0))}::jsonb || jsonb_build_object('balance_cents', balance_cents) FROM account)
+          SELECT balance_cents FROM account`;
+        return rows[0] ? result(Number(rows[0].balance_cents)) : undefined;
+      },
+      () => Promise.reject(new Error('credit moved nothing')),
     );
   }
 
+  /** Takes money now if the balance covers it. */
   charge(call: MoneyCall): Promise<{ result: Movement; replayed: boolean }> {
     checkAmount(call.amountCents);
-    return this.db.$transaction((tx) =>
-      once(tx, { ...call, kind: 'charge' }, async () => {
-        const balance =
-          (await debit(tx, call.projectId, call.amountCents)) ??
-          (await insufficient(tx, call.projectId, call.amountCents));
-        const id = await addEntry(tx, {
-          ...call,
-          kind: 'charge',
-          amountCents: -call.amountCents,
-          balanceCents: balance,
-        });
-        return movement(id, call, 'charge', -call.amountCents, balance);
-      }),
+    const entryId = randomUUID();
+    const result = (balance: number) => movement(entryId, call, 'charge', -call.amountCents, balance);
+    return once(
+      this.db,
+      { ...call, kind: 'charge' },
+      async () => {
+        const rows = await this.db.$queryRaw<{ balance_cents: bigint }[]>`
+          WITH debit AS (
+            UPDATE accounts SET balance_cents = balance_cents - ${call.amountCents}::bigint, updated_at = now()
+             WHERE project_id = ${call.projectId} AND balance_cents >= ${call.amountCents}::bigint
+            RETURNING balance_cents),
+          entry AS (
+            INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
+            SELECT ${entryId}::uuid, ${call.projectId}, 'charge', -${call.amountCents}::bigint, balance_cents,
+                   ${call.reference}, ${call.description}, ${call.idempotencyKey} FROM debit),
+          operation AS (
+            INSERT INTO operations (idempotency_key, kind, project_id, result)
+            SELECT ${call.idempotencyKey}, 'charge', ${call.projectId},
+                   ${JSON.stringify(result(0))}::jsonb || jsonb_build_object('balance_cents', balance_cents) FROM debit)
+          SELECT balance_cents FROM debit`;
+        return rows[0] ? result(Number(rows[0].balance_cents)) : undefined;
+      },
+      () => this.insufficient(call.projectId, call.amountCents),
     );
   }
 
+  /** Sets money aside: it leaves the balance now and is captured or released later. */
   hold(call: MoneyCall): Promise<{ result: HoldState; replayed: boolean }> {
     checkAmount(call.amountCents);
-    return this.db.$transaction((tx) =>
-      once(tx, { ...call, kind: 'hold' }, async () => {
-        const balance =
-          (await debit(tx, call.projectId, call.amountCents)) ??
-          (await insufficient(tx, call.projectId, call.amountCents));
-        const holdId = randomUUID();
-        await tx.hold.create({
-          data: {
-            id: holdId,
-            projectId: call.projectId,
-            amountCents: BigInt(call.amountCents),
-            status: 'held',
-            reference: call.reference,
-          },
-        });
-        await addEntry(tx, { ...call, kind: 'hold', amountCents: -call.amountCents, balanceCents: balance });
-        return {
-          hold_id: holdId,
-          project_id: call.projectId,
-          status: 'held' as const,
-          amount_cents: call.amountCents,
-          captured_cents: 0,
-          balance_cents: balance,
-          reference: call.reference,
-        };
-      }),
+    const holdId = randomUUID();
+    const entryId = randomUUID();
+    const result = (balance: number): HoldState => ({
+      hold_id: holdId,
+      project_id: call.projectId,
+      status: 'held',
+      amount_cents: call.amountCents,
+      captured_cents: 0,
+      balance_cents: balance,
+      reference: call.reference,
+    });
+    return once(
+      this.db,
+      { ...call, kind: 'hold' },
+      async () => {
+        const rows = await this.db.$queryRaw<{ balance_cents: bigint }[]>`
+          WITH debit AS (
+            UPDATE accounts SET balance_cents = balance_cents - ${call.amountCents}::bigint, updated_at = now()
+             WHERE project_id = ${call.projectId} AND balance_cents >= ${call.amountCents}::bigint
+            RETURNING balance_cents),
+          hold AS (
+            INSERT INTO holds (id, project_id, amount_cents, status, reference)
+            SELECT ${holdId}::uuid, ${call.projectId}, ${call.amountCents}::bigint, 'held', ${call.reference} FROM debit),
+          entry AS (
+            INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
+            SELECT ${entryId}::uuid, ${call.projectId}, 'hold', -${call.amountCents}::bigint, balance_cents,
+                   ${call.reference}, ${call.description}, ${call.idempotencyKey} FROM debit),
+          operation AS (
+            INSERT INTO operations (idempotency_key, kind, project_id, result)
+            SELECT ${call.idempotencyKey}, 'hold', ${call.projectId},
+                   ${JSON.stringify(result(0))}::jsonb || jsonb_build_object('balance_cents', balance_cents) FROM debit)
+          SELECT balance_cents FROM debit`;
+        return rows[0] ? result(Number(rows[0].balance_cents)) : undefined;
+      },
+      () => this.insufficient(call.projectId, call.amountCents),
     );
   }
 
   /** Turns a hold into a charge; capturing less than held gives the rest back. */
-  capture(call: { holdId: string; idempotencyKey: string; amountCents: number; description: string }) {
-    return this.settleHold(call, 'captured');
+  capture(call: Settlement): Promise<{ result: HoldState; replayed: boolean }> {
+    return this.settle(call, 'captured');
   }
 
-  release(call: { holdId: string; idempotencyKey: string }) {
-    return this.settleHold({ ...call, amountCents: 0, description: 'hold released' }, 'released');
+  release(call: Omit<Settlement, 'amountCents' | 'description'>): Promise<{ result: HoldState; replayed: boolean }> {
+    return this.settle({ ...call, amountCents: 0, description: 'hold released' }, 'released');
   }
 
-  private async settleHold(
-    call: { holdId: string; idempotencyKey: string; amountCents: number; description: string },
-    to: 'captured' | 'released',
-  ): Promise<{ result: HoldState; replayed: boolean }> {
-    const hold = await this.db.hold.findUnique({ where: { id: call.holdId } });
-    if (!hold) throw new DomainError('HOLD_NOT_FOUND', `no hold ${call.holdId}`);
-    const held = Number(hold.amountCents);
-    const captured = to === 'captured' ? call.amountCents || held : 0;
-    if (!Number.isSafeInteger(captured) || captured < 0 || captured > held) {
-      throw new DomainError('INVALID_ARGUMENT', `capture of ${captured} cents exceeds the hold of ${held}`);
+  private settle(call: Settlement, to: 'captured' | 'released'): Promise<{ result: HoldState; replayed: boolean }> {
+    if (!Number.isSafeInteger(call.amountCents) || call.amountCents < 0) {
+      throw new DomainError('INVALID_ARGUMENT', 'amount_cents must be a whole number, 0 or more');
     }
-    const base = { projectId: hold.projectId, idempotencyKey: call.idempotencyKey, reference: hold.reference };
-    return this.db.$transaction((tx) =>
-      once(tx, { ...base, kind: to === 'captured' ? 'capture' : 'release' }, async () => {
-        // The status condition makes capture and release race-safe: only one of them wins.
-        const changed = await tx.hold.updateMany({
-          where: { id: call.holdId, status: 'held' },
-          data: { status: to, capturedCents: BigInt(captured), updatedAt: new Date() },
-        });
-        if (changed.count === 0) throw new DomainError('HOLD_NOT_ACTIVE', `hold ${call.holdId} is already settled`);
-        // Ledger: the hold comes back in full, then the captured part is charged.
-        const balance = await deposit(tx, hold.projectId, held);
-        await addEntry(tx, {
-          ...base,
-          kind: 'release',
-          amountCents: held,
-          balanceCents: balance,
-          description: call.description,
-        });
-        let after = balance;
-        if (captured > 0) {
-          after = (await debit(tx, hold.projectId, captured))!;
-          await addEntry(tx, {
-            ...base,
-            kind: 'charge',
-            amountCents: -captured,
-            balanceCents: after,
-            description: call.description,
-          });
-        }
+    // Hold ids are UUIDs; anything else names no hold (and must not reach a uuid cast).
+    if (!UUID.test(call.holdId)) throw new DomainError('HOLD_NOT_FOUND', `no hold ${call.holdId}`);
+    const kind = to === 'captured' ? 'capture' : 'release';
+    const releaseEntryId = randomUUID();
+    const chargeEntryId = randomUUID();
+    // Ledger: the hold comes back in full, then the captured part is charged. The status
+    // condition makes capture and release race-safe: only one of them finds the hold `held`.
+    return once(
+      this.db,
+      { idempotencyKey: call.idempotencyKey, kind },
+      async () => {
+        const rows = await this.db.$queryRaw<HoldRow[]>`
+          WITH settled AS (
+            UPDATE holds SET status = ${to},
+                   captured_cents = CASE WHEN ${to} = 'captured' THEN COALESCE(NULLIF(${call.amountCents}::bigint, 0), amount_cents) ELSE 0 END,
+                   updated_at = now()
+             WHERE id = ${call.holdId}::uuid AND status = 'held' AND amount_cents >= ${call.amountCents}::bigint
+            RETURNING project_id, amount_cents, captured_cents, reference),
+          account AS (
+            UPDATE accounts SET balance_cents = accounts.balance_cents + settled.amount_cents - settled.captured_cents,
+                   updated_at = now()
+              FROM settled WHERE accounts.project_id = settled.project_id
+            RETURNING accounts.balance_cents),
+          entries AS (
+            INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
+            SELECT e.id, settled.project_id, e.kind, e.amount_cents, e.balance_cents, settled.reference,
+                   ${call.description}, ${call.idempotencyKey}
+              FROM settled, account, LATERAL (VALUES
+                (1, ${releaseEntryId}::uuid, 'release', settled.amount_cents, account.balance_cents + settled.captured_cents),
+                (2, ${chargeEntryId}::uuid, 'charge', -settled.captured_cents, account.balance_cents)
+              ) AS e(step, id, kind, amount_cents, balance_cents)
+             WHERE e.kind = 'release' OR settled.captured_cents > 0
+             ORDER BY e.step),
+          operation AS (
+            INSERT INTO operations (idempotency_key, kind, project_id, result)
+            SELECT ${call.idempotencyKey}, ${kind}, settled.project_id,
+                   jsonb_build_object('hold_id', ${call.holdId}::text, 'project_id', settled.project_id, 'status', ${to}::text,
+                     'amount_cents', settled.amount_cents, 'captured_cents', settled.captured_cents,
+                     'balance_cents', account.balance_cents, 'reference', settled.reference)
+              FROM settled, account)
+          SELECT settled.project_id, settled.amount_cents, settled.captured_cents, settled.reference, account.balance_cents
+            FROM settled, account`;
+        const row = rows[0];
+        if (!row) return undefined;
         return {
           hold_id: call.holdId,
-          project_id: hold.projectId,
+          project_id: row.project_id,
           status: to,
-          amount_cents: held,
-          captured_cents: captured,
-          balance_cents: after,
-          reference: hold.reference,
+          amount_cents: Number(row.amount_cents),
+          captured_cents: Number(row.captured_cents),
+          balance_cents: Number(row.balance_cents),
+          reference: row.reference,
         };
-      }),
+      },
+      () => this.unsettled(call),
     );
   }
 
   /** Gives back (part of) what was charged for `reference`; never more than was charged. */
   refund(call: MoneyCall): Promise<{ result: Movement; replayed: boolean }> {
     checkAmount(call.amountCents);
-    return this.db.$transaction((tx) =>
-      once(tx, { ...call, kind: 'refund' }, async () => {
-        // Serialise refunds of one project so two of them cannot both pass the bound below.
-        await tx.$queryRaw`SELECT 1 FROM accounts WHERE project_id = ${call.projectId} FOR UPDATE`;
-        const totals = await tx.$queryRaw<{ charged: bigint | null; refunded: bigint | null }[]>`
-          SELECT -SUM(amount_cents) FILTER (WHERE kind = 'charge') AS charged,
-                 SUM(amount_cents) FILTER (WHERE kind = 'refund') AS refunded
-            FROM ledger_entries WHERE project_id = ${call.projectId} AND reference = ${call.reference}`;
-        const charged = Number(totals[0]?.charged ?? 0);
-        const refunded = Number(totals[0]?.refunded ?? 0);
-        if (call.reference === '' || refunded + call.amountCents > charged) {
-          throw new DomainError(
-            'REFUND_EXCEEDS_CHARGE',
-            `refund of ${call.amountCents} cents exceeds what is left of the charge for "${call.reference}"`,
-          );
-        }
-        const balance = await deposit(tx, call.projectId, call.amountCents);
-        const id = await addEntry(tx, { ...call, kind: 'refund', balanceCents: balance });
-        return movement(id, call, 'refund', call.amountCents, balance);
-      }),
+    const entryId = randomUUID();
+    const key = { ...call, kind: 'refund' };
+    return once(
+      this.db,
+      key,
+      // The bound needs a read after a lock, so a refund is a short transaction, not one statement.
+      () =>
+        this.db.$transaction(async (tx) => {
+          // Serialise refunds of one project, so two of them cannot both pass the bound below.
+          await tx.$queryRaw`SELECT 1 FROM accounts WHERE project_id = ${call.projectId} FOR UPDATE`;
+          const replay = await tx.$queryRaw<{ n: number }[]>`
+            SELECT 1 AS n FROM operations WHERE idempotency_key = ${call.idempotencyKey}`;
+          if (replay.length > 0) return undefined;
+          const totals = await tx.$queryRaw<{ charged: bigint | null; refunded: bigint | null }[]>`
+            SELECT -SUM(amount_cents) FILTER (WHERE kind = 'charge') AS charged,
+                   SUM(amount_cents) FILTER (WHERE kind = 'refund') AS refunded
+              FROM ledger_entries WHERE project_id = ${call.projectId} AND reference = ${call.reference}`;
+          const charged = Number(totals[0]?.charged ?? 0);
+          const refunded = Number(totals[0]?.refunded ?? 0);
+          if (call.reference === '' || refunded + call.amountCents > charged) {
+            throw new DomainError(
+              'REFUND_EXCEEDS_CHARGE',
+              `refund of ${call.amountCents} cents exceeds what is left of the charge for "${call.reference}"`,
+            );
+          }
+          const rows = await tx.$queryRaw<{ balance_cents: bigint }[]>`
+            WITH account AS (
+              UPDATE accounts SET balance_cents = balance_cents + ${call.amountCents}::bigint, updated_at = now()
+               WHERE project_id = ${call.projectId}
+              RETURNING balance_cents),
+            entry AS (
+              INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
+              SELECT ${entryId}::uuid, ${call.projectId}, 'refund', ${call.amountCents}::bigint, balance_cents,
+                     ${call.reference}, ${call.description}, ${call.idempotencyKey} FROM account)
+            SELECT balance_cents FROM account`;
+          const result = movement(entryId, call, 'refund', call.amountCents, Number(rows[0]!.balance_cents));
+          await tx.$executeRaw`
+            INSERT INTO operations (idempotency_key, kind, project_id, result)
+            VALUES (${call.idempotencyKey}, 'refund', ${call.projectId}, ${JSON.stringify(result)}::jsonb)`;
+          return result;
+        }),
+      () => Promise.reject(new Error('refund found a record it then could not read')),
     );
   }
 
@@ -266,6 +293,34 @@ export class Ledger {
     });
     return { entries: rows.slice(0, limit), more: rows.length > limit };
   }
+
+  /** Why a debit moved nothing (no replay either): the balance does not cover it. */
+  private async insufficient(projectId: string, amountCents: number): Promise<never> {
+    const balance = (await this.balance(projectId))?.balanceCents ?? 0;
+    throw new DomainError(
+      'INSUFFICIENT_BALANCE',
+      `balance ${(balance / 100).toFixed(2)} does not cover ${(amountCents / 100).toFixed(2)}`,
+    );
+  }
+
+  /** Why a settlement moved nothing (no replay either). */
+  private async unsettled(call: Settlement): Promise<never> {
+    const hold = await this.db.hold.findUnique({ where: { id: call.holdId } });
+    if (!hold) throw new DomainError('HOLD_NOT_FOUND', `no hold ${call.holdId}`);
+    if (hold.status !== 'held') throw new DomainError('HOLD_NOT_ACTIVE', `hold ${call.holdId} is already settled`);
+    throw new DomainError(
+      'INVALID_ARGUMENT',
+      `capture of ${call.amountCents} cents exceeds the hold of ${Number(hold.amountCents)}`,
+    );
+  }
+}
+
+interface HoldRow {
+  project_id: string;
+  amount_cents: bigint;
+  captured_cents: bigint;
+  reference: string;
+  balance_cents: bigint;
 }
 
 function movement(id: string, call: MoneyCall, kind: EntryKind, amountCents: number, balanceCents: number): Movement {
