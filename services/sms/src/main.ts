@@ -18,6 +18,7 @@ import { smsHandlers } from './rpc/sms.js';
 import { openDatabase } from './store/database.js';
 import { Messages } from './store/messages.js';
 import { DeliveryReceipts } from './store/receipts.js';
+import { SendContexts } from './store/send-context.js';
 import { SenderIds } from './store/sender-ids.js';
 import { SmsSettingsStore } from './store/settings.js';
 
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
           messages,
           senderIds: new SenderIds(db),
           settings: new SmsSettingsStore(db),
+          sendContexts: new SendContexts(db),
           billing,
           js: bus.js,
           clock,

@@ -76,7 +76,7 @@ async function deliver(deps: DeliveryWorkerDeps, queued: JsMsg): Promise<Message
   if (attempt === undefined) return 'ack'; // finished by a concurrent delivery
   try {
     const ids = await deps.carrier.submit({ from: row.from, to: row.to, plan: planSegments(row.body) });
-    if (await messages.markSent(sid, ids, clock.now())) deps.onEvent();
+    if (await messages.markSent(row, ids, clock.now())) deps.onEvent();
     return 'ack';
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -85,7 +85,7 @@ async function deliver(deps: DeliveryWorkerDeps, queued: JsMsg): Promise<Message
       await messages.recordError(sid, reason, clock.now());
       return 'retry';
     }
-    if (await messages.markFailed(sid, reason, clock.now())) deps.onEvent();
+    if (await messages.markFailed(row, reason, clock.now())) deps.onEvent();
     await refund(deps, row.projectId, sid, row.costCents);
     return 'ack';
   }

@@ -6,6 +6,7 @@ import { validateSend, type SendInput } from '../domain/send-request.js';
 import { enqueueSms } from '../events/outbound-queue.js';
 import type { Messages, SmsMessageView } from '../store/messages.js';
 import { messageView } from '../store/messages.js';
+import type { SendContexts } from '../store/send-context.js';
 import type { SenderIds } from '../store/sender-ids.js';
 import type { SmsSettingsStore } from '../store/settings.js';
 
@@ -13,6 +14,7 @@ export interface SendDeps {
   messages: Messages;
   senderIds: SenderIds;
   settings: SmsSettingsStore;
+  sendContexts: SendContexts;
   billing: PromiseClient<BillingClient>;
   js: JetStreamClient;
   clock: Clock;
@@ -30,15 +32,15 @@ export async function sendSms(deps: SendDeps, projectId: string, input: SendInpu
   // The price is asked for at once but read after the sender checks, so their errors come first.
   const quoting = deps.billing.Quote({ to: request.to });
   quoting.catch(() => undefined);
-  const settings = await deps.settings.get(projectId);
+  const { settings, sender } = await deps.sendContexts.read(projectId, request.from);
   // Verify's codes go out even when the project turned direct SMS off (spec).
   if (request.purpose === 'direct' && !settings.enabled) {
     throw new DomainError('CHANNEL_DISABLED', 'the SMS channel is turned off for this project');
   }
 
-  const wanted = request.from ?? settings.defaultSenderId ?? undefined;
-  if (!wanted) throw new DomainError('SENDER_ID_REQUIRED', 'no from given and the project has no default sender ID');
-  const sender = await deps.senderIds.find(projectId, wanted);
+  if (!request.from && !settings.defaultSenderId) {
+    throw new DomainError('SENDER_ID_REQUIRED', 'no from given and the project has no default sender ID');
+  }
   if (!sender || sender.status !== 'approved') {
     throw new DomainError(
       'SENDER_ID_NOT_APPROVED',

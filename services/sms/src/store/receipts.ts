@@ -5,10 +5,8 @@ export class DeliveryReceipts {
 
   /** Stores a carrier receipt; a repeated receipt for the same id keeps the latest state. */
   async record(carrierMessageId: string, state: string, now: Date): Promise<void> {
-    await this.db.deliveryReceipt.upsert({
-      where: { carrierMessageId },
-      create: { carrierMessageId, state, receivedAt: now },
-      update: { state, receivedAt: now },
-    });
+    await this.db.$executeRaw`
+      INSERT INTO delivery_receipts (carrier_message_id, state, received_at) VALUES (${carrierMessageId}, ${state}, ${now})
+      ON CONFLICT (carrier_message_id) DO UPDATE SET state = EXCLUDED.state, received_at = EXCLUDED.received_at`;
   }
 }
