@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { connect } from '@nats-io/transport-node';
-import { freePort } from '@otp/platform/launcher';
-import { eventually, startTestPlatform, type ErrorBody, type TestPlatform, type TestProject } from '@otp/test/infra';
+import {
+  eventually,
+  startPrivateNats,
+  startTestPlatform,
+  type ErrorBody,
+  type PrivateNats,
+  type TestPlatform,
+  type TestProject,
+} from '@otp/test/infra';
 
 // The queue goes away: this suite runs its own nats-server (so stopping it harms no other suite)
 // and kills it between two sends.
@@ -22,35 +24,15 @@ interface LedgerEntry {
   reference: string;
 }
 
-let nats: ChildProcess;
-let storeDir: string;
+let nats: PrivateNats;
 let platform: TestPlatform;
 let project: TestProject;
 const previousNatsUrl = process.env.TEST_NATS_URL;
 
-async function startNats(port: number): Promise<ChildProcess> {
-  storeDir = mkdtempSync(path.join(tmpdir(), 'sms-nats-'));
-  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
-    stdio: 'ignore',
-  });
-  const url = `nats://127.0.0.1:${port}`;
-  await eventually(
-    () =>
-      connect({ servers: url }).then(
-        (nc) => nc.close().then(() => true),
-        () => false,
-      ),
-    (up) => up,
-    { what: 'the suite nats-server' },
-  );
-  return child;
-}
-
 describe('SMS when the queue is unavailable', () => {
   before(async () => {
-    const port = await freePort();
-    nats = await startNats(port);
-    process.env.TEST_NATS_URL = `nats://127.0.0.1:${port}`;
+    nats = await startPrivateNats();
+    process.env.TEST_NATS_URL = nats.url;
     platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'sms', 'gateway'],
       // A short grace: with NATS gone the worker cannot drain, and stopping should not wait long for it.
@@ -62,8 +44,7 @@ describe('SMS when the queue is unavailable', () => {
   });
   after(async () => {
     await platform?.stop();
-    nats?.kill('SIGKILL');
-    if (storeDir) rmSync(storeDir, { recursive: true, force: true });
+    await nats?.dispose();
     process.env.TEST_NATS_URL = previousNatsUrl;
   });
 
@@ -81,8 +62,7 @@ describe('SMS when the queue is unavailable', () => {
     );
     const balanceBefore = (await platform.admin.get<{ balance: string }>(`/projects/${project.id}`)).body.balance;
 
-    nats.kill('SIGKILL');
-    await new Promise((resolve) => nats.once('exit', resolve));
+    await nats.kill();
 
     const refused = await project.api.post<ErrorBody & { error: { message: string } }>('/messages/sms', {
       to: '+447700123456',

@@ -33,6 +33,10 @@ export function grpcStatusFor(code: ErrorCode): status {
 export function toServiceError(error: DomainError): Partial<ServiceError> {
   const metadata = new Metadata();
   metadata.set(DOMAIN_CODE_KEY, error.code);
+  // A domain error is the peer's answer, not a transport failure: the client's automatic retry
+  // (for UNAVAILABLE) must not repeat it. A QUEUE_UNAVAILABLE after a full queue timeout, retried,
+  // would keep the caller past its own deadline and save a second unsent message.
+  metadata.set('grpc-retry-pushback-ms', '-1');
   return { code: grpcStatusFor(error.code), details: error.message, metadata };
 }
 
