@@ -51,7 +51,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest): Promise
     now,
   });
 
-  const fee = (await deps.billing.GetFees({})).messenger_fee_cents;
+  const fee = await deps.messengerFee();
   try {
     await deps.billing.Charge({
       project_id: request.projectId,
