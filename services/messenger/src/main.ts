@@ -13,6 +13,7 @@ import { loadBillingProto, loadMessengerProto } from '@otp/proto';
 import { readConfig } from './config.js';
 import type { MessengerDeps } from './operations/deps.js';
 import { ExpiryTimer } from './operations/expiry-timer.js';
+import { messengerFeeOnce } from './operations/fee.js';
 import { HttpMessengerProvider } from './provider/client.js';
 import { messengerHandlers } from './rpc/messenger.js';
 import { CodeStore } from './store/codes.js';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       timeoutMs: config.MESSENGER_API_TIMEOUT_MS,
     }),
     billing,
+    messengerFee: messengerFeeOnce(billing),
     clock: systemClock,
     logger,
     rules: {

@@ -10,6 +10,8 @@ export interface MessengerDeps {
   settings: SettingsStore;
   provider: MessengerProvider;
   billing: PromiseClient<BillingClient>;
+  /** The flat fee of one code, in cents (Billing's `messenger` fee). */
+  messengerFee: () => Promise<number>;
   clock: Clock;
   logger: Logger;
   rules: {

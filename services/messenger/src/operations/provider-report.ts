@@ -51,12 +51,10 @@ export async function applyProviderReport(deps: MessengerDeps, report: RawReport
     return { applied: false };
   }
   const outcome = await deps.codes.learnWithOutcome(
-    code.sid,
+    code,
     codeStatusOf(status.delivery_status, code.expiresAt),
     deps.clock.now(),
-    {
-      report: claim,
-    },
+    { report: claim },
   );
   if (outcome.applied) await refundCode(deps, outcome.code);
   return { applied: outcome.applied };

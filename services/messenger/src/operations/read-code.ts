@@ -26,7 +26,7 @@ export async function settleCode(deps: MessengerDeps, projectId: string, sid: st
     code = await refreshFromProvider(deps, code);
     if (!isFinal(code.status) && !wasDelivered(code.status)) {
       if (code.requestId) await deps.provider.revokeVerificationMessage(code.requestId);
-      code = await deps.codes.learn(code.sid, 'revoked', deps.clock.now());
+      code = await deps.codes.learn(code, 'revoked', deps.clock.now());
     }
   }
   if (code.refund === 'due' && (await refundCode(deps, code))) code = { ...code, refund: 'done' };

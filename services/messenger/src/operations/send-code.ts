@@ -38,7 +38,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest): Promise
   const ttlSeconds = request.ttlSeconds ?? settings.ttlSeconds;
   // Verify sends its own webhooks; only direct sends fall back to the channel's default callback.
   const callbackUrl = request.callback ?? (request.purpose === 'direct' ? settings.callbackUrl : null);
-  await deps.codes.createSending({
+  const created = await deps.codes.createSending({
     sid,
     projectId: request.projectId,
     to: request.to,
@@ -51,7 +51,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest): Promise
     now,
   });
 
-  const fee = (await deps.billing.GetFees({})).messenger_fee_cents;
+  const fee = await deps.messengerFee();
   try {
     await deps.billing.Charge({
       project_id: request.projectId,
@@ -65,12 +65,12 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest): Promise
       await deps.codes.discardUncharged(sid);
     } else {
       // Unknown outcome: record the fee as charged and due back; the refund settles either way.
-      await deps.codes.markCharged(sid, fee);
+      await deps.codes.markCharged(created, fee);
       await deps.codes.failSend(sid, 'the charge could not be confirmed', deps.clock.now());
     }
     throw error;
   }
-  await deps.codes.markCharged(sid, fee);
+  const charged = await deps.codes.markCharged(created, fee);
 
   try {
     await deps.provider.sendVerificationMessage({
@@ -93,5 +93,5 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest): Promise
     if (error instanceof ProviderUnavailable) throw providerDown(error);
     throw new DomainError('MESSENGER_REJECTED', `the messenger refused the code (${error.reason})`);
   }
-  return deps.codes.markSent(sid, deps.clock.now());
+  return deps.codes.markSent(charged, deps.clock.now());
 }

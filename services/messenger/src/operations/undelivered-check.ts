@@ -11,13 +11,13 @@ export async function refreshFromProvider(deps: MessengerDeps, code: Code): Prom
   if (!code.requestId) return code;
   const status = await deps.provider.checkVerificationStatus(code.requestId);
   if (!status.delivery_status) return code;
-  return deps.codes.learn(code.sid, codeStatusOf(status.delivery_status, code.expiresAt), deps.clock.now());
+  return deps.codes.learn(code, codeStatusOf(status.delivery_status, code.expiresAt), deps.clock.now());
 }
 
 /**
  * The undelivered-code check: once a code is past its expiry (plus grace) and still not delivered
  * by the provider's own account, it becomes `expired` and its fee is refunded. Concurrent checks
- * serialise on the row, so only one decides the refund; Billing's key makes the refund itself once.
+ * race on one conditional update of the row, so only one decides the refund; Billing's key makes the refund itself once.
  */
 export async function checkUndelivered(deps: MessengerDeps, code: Code): Promise<Code> {
   let current = code;
@@ -33,7 +33,7 @@ export async function checkUndelivered(deps: MessengerDeps, code: Code): Promise
       }
       throw error;
     }
-    if (!wasDelivered(current.status)) current = await deps.codes.learn(current.sid, 'expired', deps.clock.now());
+    if (!wasDelivered(current.status)) current = await deps.codes.learn(current, 'expired', deps.clock.now());
   }
   if (current.refund === 'due' && (await refundCode(deps, current))) current = { ...current, refund: 'done' };
   return current;

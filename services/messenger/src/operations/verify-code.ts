@@ -26,7 +26,7 @@ export async function verifyCode(
     const answer = await deps.provider.checkVerificationStatus(code.requestId, entered);
     // A check tells the delivery status too; an earlier lost report is caught up here.
     if (answer.delivery_status)
-      code = await deps.codes.learn(code.sid, codeStatusOf(answer.delivery_status, code.expiresAt), deps.clock.now());
+      code = await deps.codes.learn(code, codeStatusOf(answer.delivery_status, code.expiresAt), deps.clock.now());
     verificationStatus = answer.verification_status?.status ?? 'code_invalid';
   }
   await deps.codes.recordCheck(code.sid, verificationStatus, deps.clock.now());

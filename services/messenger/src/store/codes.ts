@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { OutboxRow } from '@otp/platform';
 import type { Purpose } from '../domain/send-request.js';
 import type { CodeView } from '../domain/public-code.js';
-import { transition, wasDelivered, type CodeStatus } from '../domain/status.js';
+import { transition, wasDelivered, type CodeStatus, type Transition } from '../domain/status.js';
 import { statusEvent } from '../events/status-event.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Db, Tx } from './database.js';
+import type { Db } from './database.js';
 
-type CodeRow = Prisma.CodeGetPayload<object>;
+// Everything here runs for every code (sends, reports, reads, checks), so each call is one raw
+// statement: Prisma compiles every model query on the main thread, a raw one it does not.
 
 /** A stored code: what the rules see plus the delivery details. */
 export interface Code extends CodeView {
@@ -17,23 +17,45 @@ export interface Code extends CodeView {
   verificationStatus: string | null;
 }
 
-function toCode(row: CodeRow): Code {
+/** A `codes` row as raw SQL returns it. */
+interface CodeRecord {
+  sid: string;
+  project_id: string;
+  to: string;
+  purpose: string;
+  status: string;
+  request_id: string | null;
+  own_code: boolean;
+  expires_at: Date;
+  cost_cents: number;
+  refund: string;
+  metadata: Prisma.JsonValue;
+  callback_url: string | null;
+  last_error: string | null;
+  delivered_at: Date | null;
+  read_at: Date | null;
+  verification_status: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function fromRecord(record: CodeRecord): Code {
   return {
-    sid: row.sid,
-    projectId: row.projectId,
-    to: row.to,
-    purpose: row.purpose as Purpose,
-    status: row.status as CodeStatus,
-    requestId: row.requestId,
-    expiresAt: row.expiresAt,
-    costCents: row.costCents,
-    refund: row.refund as Code['refund'],
-    metadata: row.metadata as Record<string, unknown>,
-    callbackUrl: row.callbackUrl,
-    lastError: row.lastError,
-    deliveredAt: row.deliveredAt,
-    verificationStatus: row.verificationStatus,
-    createdAt: row.createdAt,
+    sid: record.sid,
+    projectId: record.project_id,
+    to: record.to,
+    purpose: record.purpose as Purpose,
+    status: record.status as CodeStatus,
+    requestId: record.request_id,
+    expiresAt: new Date(record.expires_at),
+    costCents: record.cost_cents,
+    refund: record.refund as Code['refund'],
+    metadata: record.metadata as Record<string, unknown>,
+    callbackUrl: record.callback_url,
+    lastError: record.last_error,
+    deliveredAt: record.delivered_at ? new Date(record.delivered_at) : null,
+    verificationStatus: record.verification_status,
+    createdAt: new Date(record.created_at),
   };
 }
 
@@ -51,17 +73,14 @@ export interface StatusOutcome {
   replay: boolean;
 }
 
-async function insertEvent(tx: Tx, row: OutboxRow): Promise<void> {
-  await tx.outboxEvent.create({
-    data: {
-      id: row.id,
-      subject: row.subject,
-      type: row.type,
-      payload: row.payload as unknown as Prisma.InputJsonObject,
-      headers: row.headers,
-    },
-  });
+interface LearnOptions {
+  lastError?: string;
+  report?: ReportClaim;
 }
+
+// A row changes a handful of times at most (status, refund and cost each only move forward), so
+// a change that keeps losing its race means something else is wrong: fail instead of spinning.
+const MAX_CHANGE_ATTEMPTS = 10;
 
 export class CodeStore {
   /** `onEvents` runs after a commit that wrote outbox rows (wakes the relay). */
@@ -71,16 +90,26 @@ export class CodeStore {
   ) {}
 
   async find(projectId: string, sid: string): Promise<Code | undefined> {
-    const row = await this.db.code.findFirst({ where: { sid, projectId } });
-    return row ? toCode(row) : undefined;
+    const rows = await this.db.$queryRaw<CodeRecord[]>`
+      SELECT * FROM codes WHERE sid = ${sid} AND project_id = ${projectId}`;
+    return rows[0] ? fromRecord(rows[0]) : undefined;
   }
 
   async findByRequestId(requestId: string): Promise<Code | undefined> {
-    const row = await this.db.code.findUnique({ where: { requestId } });
-    return row ? toCode(row) : undefined;
+    const rows = await this.db.$queryRaw<CodeRecord[]>`SELECT * FROM codes WHERE request_id = ${requestId}`;
+    return rows[0] ? fromRecord(rows[0]) : undefined;
   }
 
-  /** The row exists before any money moves, so a crash leaves a trace to reconcile. */
+  private async bySid(sid: string): Promise<Code> {
+    const rows = await this.db.$queryRaw<CodeRecord[]>`SELECT * FROM codes WHERE sid = ${sid}`;
+    if (!rows[0]) throw new Error(`messenger code ${sid} is not stored`);
+    return fromRecord(rows[0]);
+  }
+
+  /**
+   * The row exists before any money moves, so a crash leaves a trace to reconcile. Answers the
+   * stored code, which the send carries through its later steps.
+   */
   async createSending(code: {
     sid: string;
     projectId: string;
@@ -92,32 +121,25 @@ export class CodeStore {
     metadata: Record<string, unknown>;
     callbackUrl: string | null;
     now: Date;
-  }): Promise<void> {
-    await this.db.code.create({
-      data: {
-        sid: code.sid,
-        projectId: code.projectId,
-        to: code.to,
-        purpose: code.purpose,
-        status: 'sending',
-        requestId: code.requestId,
-        ownCode: code.ownCode,
-        expiresAt: code.expiresAt,
-        metadata: code.metadata as Prisma.InputJsonObject,
-        callbackUrl: code.callbackUrl,
-        createdAt: code.now,
-        updatedAt: code.now,
-      },
-    });
+  }): Promise<Code> {
+    const rows = await this.db.$queryRaw<CodeRecord[]>`
+      INSERT INTO codes (sid, project_id, "to", purpose, status, request_id, own_code, expires_at, metadata,
+                         callback_url, created_at, updated_at)
+      VALUES (${code.sid}, ${code.projectId}, ${code.to}, ${code.purpose}, 'sending', ${code.requestId}, ${code.ownCode},
+              ${code.expiresAt}::timestamptz, ${JSON.stringify(code.metadata)}::jsonb, ${code.callbackUrl}::text,
+              ${code.now}::timestamptz, ${code.now}::timestamptz)
+      RETURNING *`;
+    return fromRecord(rows[0]!);
   }
 
   /** The charge was refused: the send never happened and nothing about it was published. */
   async discardUncharged(sid: string): Promise<void> {
-    await this.db.code.deleteMany({ where: { sid, status: 'sending', costCents: 0 } });
+    await this.db.$executeRaw`DELETE FROM codes WHERE sid = ${sid} AND status = 'sending' AND cost_cents = 0`;
   }
 
-  async markCharged(sid: string, costCents: number): Promise<void> {
-    await this.db.code.update({ where: { sid }, data: { costCents } });
+  async markCharged(code: Code, costCents: number): Promise<Code> {
+    await this.db.$executeRaw`UPDATE codes SET cost_cents = ${costCents}::int WHERE sid = ${code.sid}`;
+    return { ...code, costCents };
   }
 
   /**
@@ -125,99 +147,131 @@ export class CodeStore {
    * error instead of a sid, so no webhook should name it.
    */
   async failSend(sid: string, reason: string, now: Date): Promise<void> {
-    await this.db.code.updateMany({
-      where: { sid, status: 'sending' },
-      data: { status: 'failed', lastError: reason, refund: 'due', updatedAt: now },
-    });
+    await this.db.$executeRaw`
+      UPDATE codes SET status = 'failed', last_error = ${reason}, refund = 'due', updated_at = ${now}::timestamptz
+       WHERE sid = ${sid} AND status = 'sending'`;
   }
 
   /** The provider accepted the message: `sent` (unless a report already moved it further). */
-  async markSent(sid: string, now: Date): Promise<Code> {
-    return this.learn(sid, 'sent', now);
+  async markSent(code: Code, now: Date): Promise<Code> {
+    return this.learn(code, 'sent', now);
   }
 
   /**
-   * Applies a learned status under a row lock: the status machine decides, the change, its
-   * refund decision and its event commit together. Concurrent callers (two GETs at expiry, a
-   * report racing a check) serialise here, so only one of them can decide a refund.
+   * Applies a learned status to the code last seen as `seen`: the status machine decides on that
+   * view, and the change, its refund decision and its event are written by one statement only if
+   * the row still is what was decided on. A caller that lost a race (two GETs at expiry, a report
+   * racing a check) reads the row again and decides anew, so only one of them can decide a refund.
    */
-  async learn(
-    sid: string,
-    learned: CodeStatus,
-    now: Date,
-    options: { lastError?: string; report?: ReportClaim } = {},
-  ): Promise<Code> {
-    return (await this.learnWithOutcome(sid, learned, now, options)).code;
+  async learn(seen: Code, learned: CodeStatus, now: Date, options: LearnOptions = {}): Promise<Code> {
+    return (await this.learnWithOutcome(seen, learned, now, options)).code;
   }
 
   async learnWithOutcome(
-    sid: string,
+    seen: Code,
     learned: CodeStatus,
     now: Date,
-    options: { lastError?: string; report?: ReportClaim } = {},
+    options: LearnOptions = {},
   ): Promise<StatusOutcome> {
-    let wroteEvent = false;
-    const outcome = await this.db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM codes WHERE sid = ${sid} FOR UPDATE`;
-      const current = toCode(await tx.code.findUniqueOrThrow({ where: { sid } }));
-      const report = options.report;
-      if (report) {
-        const claimed = await tx.$executeRaw`
-          INSERT INTO provider_reports (signature, request_id, timestamp, applied)
-          VALUES (${report.signature}, ${report.requestId}, ${report.timestamp}, false)
-          ON CONFLICT (signature) DO NOTHING`;
-        if (claimed === 0) return { code: current, applied: false, replay: true };
-      }
+    const { report } = options;
+    let current = seen;
+    for (let attempt = 1; ; attempt++) {
       const change = transition(current.status, learned);
-      if (!change) return { code: current, applied: false, replay: false };
-      const refund = change.refund && current.costCents > 0 && current.refund === 'none';
-      const row = await tx.code.update({
-        where: { sid },
-        data: {
-          status: change.to,
-          updatedAt: now,
-          ...(refund ? { refund: 'due' } : {}),
-          ...(change.to === 'failed'
-            ? { lastError: options.lastError ?? 'the messenger could not deliver the code' }
-            : {}),
-          ...(wasDelivered(change.to) && !current.deliveredAt ? { deliveredAt: now } : {}),
-          ...(change.to === 'read' ? { readAt: now } : {}),
-        },
-      });
-      const code = toCode(row);
-      await insertEvent(tx, statusEvent(code, code.callbackUrl, now));
-      if (report) await tx.providerReport.update({ where: { signature: report.signature }, data: { applied: true } });
-      wroteEvent = true;
-      return { code, applied: true, replay: false };
-    });
-    if (wroteEvent) this.onEvents();
-    return outcome;
+      if (!change) {
+        // Statuses only move forward, so a view that allows no change still allows none once the
+        // row has moved on: no need to read it again to be sure.
+        const replay = report ? !(await this.rememberReport(report)) : false;
+        return { code: current, applied: false, replay };
+      }
+      const written = await this.change(current, change, now, options);
+      if (written.code) {
+        this.onEvents();
+        return { code: written.code, applied: true, replay: false };
+      }
+      if (written.replay) return { code: current, applied: false, replay: true };
+      if (attempt >= MAX_CHANGE_ATTEMPTS)
+        throw new Error(`messenger code ${seen.sid} kept changing under a status update`);
+      current = await this.bySid(seen.sid);
+    }
+  }
+
+  /**
+   * One statement: the change (only if every column the decision read or the event shows is still
+   * as in `current`), the report's claim and the `messenger.<status>` event. Nothing is written
+   * when the row moved on or the report was seen before.
+   */
+  private async change(
+    current: Code,
+    change: Transition,
+    now: Date,
+    options: LearnOptions,
+  ): Promise<{ code?: Code; replay: boolean }> {
+    const refundDue = change.refund && current.costCents > 0 && current.refund === 'none';
+    const next: Code = {
+      ...current,
+      status: change.to,
+      refund: refundDue ? 'due' : current.refund,
+      lastError:
+        change.to === 'failed' ? (options.lastError ?? 'the messenger could not deliver the code') : current.lastError,
+      deliveredAt: wasDelivered(change.to) && !current.deliveredAt ? now : current.deliveredAt,
+    };
+    const event = statusEvent(next, next.callbackUrl, now);
+    const report = options.report;
+    const rows = await this.db.$queryRaw<(CodeRecord & { replay: boolean })[]>`
+      WITH report_seen AS (
+        SELECT EXISTS (SELECT 1 FROM provider_reports WHERE signature = ${report?.signature ?? null}::text) AS replay),
+      changed AS (
+        UPDATE codes SET status = ${next.status}, refund = ${next.refund}, last_error = ${next.lastError}::text,
+               delivered_at = ${next.deliveredAt}::timestamptz,
+               read_at = COALESCE(${change.to === 'read' ? now : null}::timestamptz, read_at),
+               updated_at = ${now}::timestamptz
+         WHERE sid = ${current.sid} AND status = ${current.status} AND refund = ${current.refund}
+           AND cost_cents = ${current.costCents}::int
+           AND last_error IS NOT DISTINCT FROM ${current.lastError}::text
+           AND delivered_at IS NOT DISTINCT FROM ${current.deliveredAt}::timestamptz
+           AND NOT (SELECT replay FROM report_seen)
+        RETURNING *),
+      claim AS (
+        INSERT INTO provider_reports (signature, request_id, timestamp, applied)
+        SELECT ${report?.signature ?? null}::text, ${report?.requestId ?? null}::text, ${report?.timestamp ?? null}::bigint, true
+          FROM changed WHERE ${report?.signature ?? null}::text IS NOT NULL
+        ON CONFLICT (signature) DO NOTHING),
+      event AS (
+        INSERT INTO outbox_events (id, subject, type, payload, headers)
+        SELECT ${event.id}::uuid, ${event.subject}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
+               ${JSON.stringify(event.headers)}::jsonb FROM changed)
+      SELECT changed.*, report_seen.replay FROM report_seen LEFT JOIN changed ON true`;
+    const row = rows[0]!;
+    return row.sid === null ? { replay: row.replay } : { code: fromRecord(row), replay: false };
   }
 
   async markRefunded(sid: string, now: Date): Promise<void> {
-    await this.db.code.updateMany({ where: { sid, refund: 'due' }, data: { refund: 'done', updatedAt: now } });
+    await this.db.$executeRaw`
+      UPDATE codes SET refund = 'done', updated_at = ${now}::timestamptz WHERE sid = ${sid} AND refund = 'due'`;
   }
 
   async refundsDue(limit: number): Promise<Code[]> {
-    return (await this.db.code.findMany({ where: { refund: 'due' }, take: limit })).map(toCode);
+    const rows = await this.db.$queryRaw<CodeRecord[]>`SELECT * FROM codes WHERE refund = 'due' LIMIT ${limit}::int`;
+    return rows.map(fromRecord);
   }
 
   /** Undelivered codes with a callback whose expiry (plus grace) has passed: the timer checks them. */
   async undeliveredWithCallback(cutoff: Date, limit: number): Promise<Code[]> {
-    const rows = await this.db.code.findMany({
-      where: { status: { in: ['sending', 'sent'] }, callbackUrl: { not: null }, expiresAt: { lte: cutoff } },
-      orderBy: { expiresAt: 'asc' },
-      take: limit,
-    });
-    return rows.map(toCode);
+    const rows = await this.db.$queryRaw<CodeRecord[]>`
+      SELECT * FROM codes
+       WHERE status IN ('sending', 'sent') AND callback_url IS NOT NULL AND expires_at <= ${cutoff}::timestamptz
+       ORDER BY expires_at ASC LIMIT ${limit}::int`;
+    return rows.map(fromRecord);
   }
 
   /** Records one code check and its answer (never the code entered). */
   async recordCheck(sid: string, verificationStatus: string, now: Date): Promise<void> {
-    await this.db.$transaction([
-      this.db.codeCheck.create({ data: { id: randomUUID(), sid, verificationStatus, createdAt: now } }),
-      this.db.code.update({ where: { sid }, data: { verificationStatus, updatedAt: now } }),
-    ]);
+    await this.db.$executeRaw`
+      WITH checked AS (
+        UPDATE codes SET verification_status = ${verificationStatus}, updated_at = ${now}::timestamptz
+         WHERE sid = ${sid} RETURNING sid)
+      INSERT INTO code_checks (id, sid, verification_status, created_at)
+      SELECT ${randomUUID()}::uuid, sid, ${verificationStatus}, ${now}::timestamptz FROM checked`;
   }
 
   /** A report whose code is unknown or unchanged is still remembered, so its replay is spotted. */
@@ -231,6 +285,6 @@ export class CodeStore {
 
   /** Reports older than the replay window are refused by their timestamp; their rows can go. */
   async forgetReportsBefore(cutoff: Date): Promise<void> {
-    await this.db.providerReport.deleteMany({ where: { receivedAt: { lt: cutoff } } });
+    await this.db.$executeRaw`DELETE FROM provider_reports WHERE received_at < ${cutoff}::timestamptz`;
   }
 }

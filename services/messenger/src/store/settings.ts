@@ -15,8 +15,11 @@ export class SettingsStore {
 
   /** A project without a row has the defaults. */
   async get(projectId: string): Promise<MessengerSettings> {
-    const row = await this.db.messengerSettings.findUnique({ where: { projectId } });
-    return row ? fromRow(row) : { ...DEFAULT_SETTINGS };
+    // Raw: it runs on every send, and Prisma compiles each model query on the main thread.
+    const rows = await this.db.$queryRaw<SettingsRow[]>`
+      SELECT enabled, code_length AS "codeLength", ttl_seconds AS "ttlSeconds", callback_url AS "callbackUrl"
+        FROM messenger_settings WHERE project_id = ${projectId}`;
+    return rows[0] ? fromRow(rows[0]) : { ...DEFAULT_SETTINGS };
   }
 
   /** Applies `change` to the current settings under a row lock, so concurrent edits do not lose fields. */

@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { newSid } from '@otp/platform';
+import { freshDatabase } from '@otp/test/infra';
+import { CodeStore, type Code } from '../src/store/codes.js';
+import { openDatabase, type Db } from '../src/store/database.js';
+
+// The code store's status changes against real Postgres: each is one conditional statement, so
+// the races the service relies on (two checks at expiry, a report and its copy) are run here.
+
+let db: Db;
+let codes: CodeStore;
+let wakes = 0;
+
+async function sentCode(options: { callbackUrl?: string } = {}): Promise<Code> {
+  const now = new Date();
+  const sid = newSid('TG');
+  const created = await codes.createSending({
+    sid,
+    projectId: 'p1',
+    to: '+447700900123',
+    purpose: 'direct',
+    requestId: `req-${sid}`,
+    ownCode: false,
+    expiresAt: new Date(now.getTime() + 60_000),
+    metadata: { order: 7, note: 'x' },
+    callbackUrl: options.callbackUrl ?? null,
+    now,
+  });
+  return codes.markSent(await codes.markCharged(created, 2), now);
+}
+
+async function eventsOf(sid: string): Promise<{ type: string; data: Record<string, unknown>; callback?: string }[]> {
+  const rows = await db.$queryRaw<
+    { payload: { type: string; data: Record<string, unknown> }; headers: Record<string, string> }[]
+  >`
+    SELECT payload, headers FROM outbox_events WHERE payload->'data'->>'sid' = ${sid} ORDER BY seq`;
+  return rows.map((row) => ({
+    type: row.payload.type,
+    data: row.payload.data,
+    ...(row.headers['otp-callback-url'] ? { callback: row.headers['otp-callback-url'] } : {}),
+  }));
+}
+
+describe('messenger code store (real Postgres)', () => {
+  before(async () => {
+    db = openDatabase(await freshDatabase(), 'messenger');
+    codes = new CodeStore(db, () => (wakes += 1));
+  });
+  after(async () => {
+    await db?.$disconnect();
+  });
+
+  it('a send reads back as stored: charged, sent, one event, and the relay woken', async () => {
+    const before = wakes;
+    const code = await sentCode({ callbackUrl: 'https://example.com/hook' });
+    assert.equal(code.status, 'sent');
+    assert.equal(code.costCents, 2);
+    assert.equal(code.refund, 'none');
+    assert.ok(code.createdAt instanceof Date && code.expiresAt instanceof Date);
+    assert.deepEqual(code.metadata, { order: 7, note: 'x' });
+    assert.deepEqual(await codes.find('p1', code.sid), code);
+    assert.equal(await codes.find('p2', code.sid), undefined);
+    assert.deepEqual(await codes.findByRequestId(`req-${code.sid}`), code);
+    const events = await eventsOf(code.sid);
+    assert.deepEqual(
+      events.map((e) => [e.type, e.data.status, e.data.cost, e.callback]),
+      [['messenger.sent', 'sent', '0.02', 'https://example.com/hook']],
+    );
+    assert.equal(wakes, before + 1);
+  });
+
+  it('ten concurrent expiry checks from the same view: one change, one refund decision, one event', async () => {
+    const seen = await sentCode();
+    const now = new Date();
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => codes.learnWithOutcome(seen, 'expired', now)));
+    assert.equal(outcomes.filter((o) => o.applied).length, 1);
+    for (const outcome of outcomes) {
+      assert.equal(outcome.code.status, 'expired');
+      assert.equal(outcome.code.refund, 'due', 'the losers see the refund the winner decided');
+    }
+    const events = await eventsOf(seen.sid);
+    assert.deepEqual(
+      events.map((e) => [e.type, e.data.cost]),
+      [
+        ['messenger.sent', '0.02'],
+        ['messenger.expired', '0.00'],
+      ],
+    );
+    assert.equal((await codes.refundsDue(1000)).filter((c) => c.sid === seen.sid).length, 1);
+    await codes.markRefunded(seen.sid, new Date());
+    assert.equal((await codes.find('p1', seen.sid))?.refund, 'done');
+  });
+
+  it('statuses move forward only, even when decided on a stale view', async () => {
+    const stale = await sentCode();
+    const read = await codes.learn(stale, 'read', new Date());
+    assert.equal(read.status, 'read');
+    assert.ok(read.deliveredAt);
+    // `delivered` after `read` changes nothing; `revoked` from the stale `sent` view is decided
+    // again on `read`: revoked without a refund (the user has the message).
+    assert.equal((await codes.learnWithOutcome(stale, 'delivered', new Date())).applied, false);
+    const revoked = await codes.learn(stale, 'revoked', new Date());
+    assert.equal(revoked.status, 'revoked');
+    assert.equal(revoked.refund, 'none');
+    assert.deepEqual(revoked.deliveredAt, read.deliveredAt);
+    assert.equal((await codes.learnWithOutcome(stale, 'failed', new Date())).applied, false);
+    const events = await eventsOf(stale.sid);
+    assert.deepEqual(
+      events.map((e) => [e.type, e.data.cost, e.data.delivered_at]),
+      [
+        ['messenger.sent', '0.02', null],
+        ['messenger.read', '0.02', read.deliveredAt!.toISOString()],
+        ['messenger.revoked', '0.02', read.deliveredAt!.toISOString()],
+      ],
+    );
+  });
+
+  it('a failure keeps its reason; the event shows it and a zero cost', async () => {
+    const code = await sentCode();
+    const failed = await codes.learn(code, 'failed', new Date(), { lastError: 'no messenger account' });
+    assert.equal(failed.lastError, 'no messenger account');
+    assert.equal(failed.refund, 'due');
+    const last = (await eventsOf(code.sid)).at(-1)!;
+    assert.deepEqual(
+      [last.type, last.data.cost, last.data.last_error],
+      ['messenger.failed', '0.00', 'no messenger account'],
+    );
+  });
+
+  it('a report and its concurrent copies apply once; a later copy, and a copy of a remembered report, change nothing', async () => {
+    const code = await sentCode();
+    const report = { signature: `sig-${code.sid}`, requestId: code.requestId!, timestamp: 1 };
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => codes.learnWithOutcome(code, 'delivered', new Date(), { report })),
+    );
+    assert.equal(outcomes.filter((o) => o.applied).length, 1);
+    assert.ok(outcomes.filter((o) => !o.applied).every((o) => o.replay));
+    const again = await codes.learnWithOutcome(code, 'read', new Date(), { report });
+    assert.deepEqual([again.applied, again.replay], [false, true]);
+
+    // A report first seen while it changed nothing is refused later even where it would change something.
+    const other = await sentCode();
+    const early = { signature: `sig-early-${other.sid}`, requestId: other.requestId!, timestamp: 1 };
+    assert.equal(await codes.rememberReport(early), true);
+    const late = await codes.learnWithOutcome(other, 'read', new Date(), { report: early });
+    assert.deepEqual([late.applied, late.replay], [false, true]);
+    assert.equal((await codes.find('p1', other.sid))?.status, 'sent');
+
+    assert.deepEqual(
+      (await eventsOf(code.sid)).map((e) => e.type),
+      ['messenger.sent', 'messenger.delivered'],
+    );
+    const stored = await db.$queryRaw<{ applied: boolean }[]>`
+      SELECT applied FROM provider_reports WHERE signature = ${report.signature}`;
+    assert.deepEqual(stored, [{ applied: true }]);
+  });
+
+  it('a check is recorded with its answer', async () => {
+    const code = await sentCode();
+    await codes.recordCheck(code.sid, 'code_invalid', new Date());
+    await codes.recordCheck(code.sid, 'code_valid', new Date());
+    assert.equal((await codes.find('p1', code.sid))?.verificationStatus, 'code_valid');
+    const checks = await db.$queryRaw<{ verification_status: string }[]>`
+      SELECT verification_status FROM code_checks WHERE sid = ${code.sid}`;
+    assert.deepEqual(checks.map((c) => c.verification_status).sort(), ['code_invalid', 'code_valid']);
+  });
+
+  it('an uncharged send is discarded; a failed send is due its refund', async () => {
+    const now = new Date();
+    const base = {
+      projectId: 'p1',
+      to: '+447700900123',
+      purpose: 'direct' as const,
+      ownCode: false,
+      expiresAt: new Date(now.getTime() + 60_000),
+      metadata: {},
+      callbackUrl: null,
+      now,
+    };
+    const refused = await codes.createSending({ ...base, sid: newSid('TG'), requestId: `req-${newSid('TG')}` });
+    await codes.discardUncharged(refused.sid);
+    assert.equal(await codes.find('p1', refused.sid), undefined);
+
+    const failing = await codes.createSending({ ...base, sid: newSid('TG'), requestId: `req-${newSid('TG')}` });
+    await codes.markCharged(failing, 2);
+    await codes.failSend(failing.sid, 'the provider refused', new Date());
+    const failed = await codes.find('p1', failing.sid);
+    assert.deepEqual([failed?.status, failed?.refund, failed?.lastError], ['failed', 'due', 'the provider refused']);
+    assert.deepEqual(await eventsOf(failing.sid), []);
+  });
+});
