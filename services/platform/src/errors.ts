@@ -60,3 +60,21 @@ export class DomainError extends Error {
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }
+
+/**
+ * A peer that could not be reached or did not answer in time (SERVICE_UNAVAILABLE to the caller's
+ * own callers). Unlike a peer's answer, it says nothing about whether the call took effect.
+ */
+export class PeerUnavailable extends DomainError {
+  constructor(message: string) {
+    super('SERVICE_UNAVAILABLE', message);
+  }
+}
+
+/**
+ * Whether a failed call may still have taken effect at the peer: anything but a peer's own answer.
+ * Money calls branch on it: a refused charge moved nothing, a timed-out one may have.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  return !isDomainError(error) || error instanceof PeerUnavailable;
+}

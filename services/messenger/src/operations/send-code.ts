@@ -1,4 +1,4 @@
-import { DomainError, isDomainError, newSid } from '@otp/platform';
+import { DomainError, newSid, outcomeUnknown } from '@otp/platform';
 import { providerTtl } from '../domain/expiry.js';
 import { checkSendRequest, type SendRequest } from '../domain/send-request.js';
 import { ProviderRefusal, ProviderUnavailable } from '../provider/client.js';
@@ -61,10 +61,12 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest): Promise
       description: 'messenger code',
     });
   } catch (error) {
-    if (isDomainError(error)) {
+    if (!outcomeUnknown(error)) {
+      // Billing answered with a refusal: nothing was charged.
       await deps.codes.discardUncharged(sid);
     } else {
-      // Unknown outcome: record the fee as charged and due back; the refund settles either way.
+      // Billing did not answer (a timeout may hide a charge): record the fee as charged and due
+      // back; the refund settles either way.
       await deps.codes.markCharged(created, fee);
       await deps.codes.failSend(sid, 'the charge could not be confirmed', deps.clock.now());
     }

@@ -1,5 +1,5 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
-import { DomainError, isErrorCode, type ErrorCode } from '../errors.js';
+import { DomainError, isErrorCode, PeerUnavailable, type ErrorCode } from '../errors.js';
 
 export const DOMAIN_CODE_KEY = 'x-domain-code';
 
@@ -49,7 +49,7 @@ export function fromServiceError(error: ServiceError, method: string): Error {
   const code = error.metadata?.get(DOMAIN_CODE_KEY)[0];
   if (typeof code === 'string' && isErrorCode(code)) return new DomainError(code, error.details);
   if (error.code === status.UNAVAILABLE || error.code === status.DEADLINE_EXCEEDED) {
-    return new DomainError('SERVICE_UNAVAILABLE', `${method}: ${error.details || 'peer unavailable'}`);
+    return new PeerUnavailable(`${method}: ${error.details || 'peer unavailable'}`);
   }
   return error;
 }
