@@ -86,6 +86,25 @@ describe('verification store (real Postgres)', () => {
     assert.equal(await store.findByAttempt('SM00000000000000000000000000'), undefined);
   });
 
+  it('reads the due verifications whole: expired or with the fallback due, pending only', async () => {
+    const now = new Date();
+    const expired = newVerification();
+    expired.verification.expiresAt = new Date(now.getTime() - 1000);
+    const fallbackDue = newVerification();
+    fallbackDue.verification.fallbackDueAt = new Date(now.getTime() - 1000);
+    const notDue = newVerification();
+    for (const v of [expired, fallbackDue, notDue]) await store.insert(v.verification, v.attempts);
+    const due = await store.due(now, 1000);
+    const sids = due.map((v) => v.sid);
+    assert.ok(sids.includes(expired.verification.sid));
+    assert.ok(sids.includes(fallbackDue.verification.sid));
+    assert.ok(!sids.includes(notDue.verification.sid));
+    assert.deepEqual(
+      due.find((v) => v.sid === expired.verification.sid)?.attempts.map((a) => a.sid),
+      expired.attempts.map((a) => a.sid),
+    );
+  });
+
   it('a change decided on a copy that is no longer current reruns on the current row', async () => {
     const { verification, attempts } = newVerification();
     const stale = await store.insert(verification, attempts);

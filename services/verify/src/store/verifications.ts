@@ -395,14 +395,15 @@ export class VerificationStore {
     );
   }
 
-  /** Pending verifications whose expiry or timeout fallback is due. */
-  async dueSids(now: Date, limit: number): Promise<string[]> {
-    const rows = await this.db.$queryRaw<{ sid: string }[]>`
-      SELECT sid FROM verifications WHERE status = 'pending' AND expires_at <= ${now}
-      UNION
-      SELECT sid FROM verifications WHERE status = 'pending' AND fallback_due_at <= ${now}
-      LIMIT ${limit}`;
-    return rows.map((r) => r.sid);
+  /** Pending verifications whose expiry or timeout fallback is due, read whole (one read per batch). */
+  async due(now: Date, limit: number): Promise<VerificationRecord[]> {
+    const rows = await this.db.$queryRaw<VerificationRow[]>`
+      ${SELECT_VERIFICATION}
+       WHERE v.sid IN (SELECT sid FROM verifications WHERE status = 'pending' AND expires_at <= ${now}
+                       UNION
+                       SELECT sid FROM verifications WHERE status = 'pending' AND fallback_due_at <= ${now}
+                       LIMIT ${limit})`;
+    return rows.map(fromRow);
   }
 
   /** Finished verifications whose settlement did not complete (a peer was down): the timer retries. */
