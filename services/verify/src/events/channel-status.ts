@@ -56,14 +56,14 @@ export async function startChannelStatusConsumer(bus: Bus, deps: FlowDeps, logge
       }
       const data = statusData.safeParse(envelope.data);
       if (!data.success) return 'drop';
-      const verificationSid = await deps.store.verificationOfAttempt(data.data.sid);
-      if (!verificationSid) {
+      const verification = await deps.store.findByAttempt(data.data.sid);
+      if (!verification) {
         // One of verify's sends whose attempt is not committed yet: try again shortly.
         const ours = Boolean(data.data.metadata?.[VERIFICATION_SID_KEY]);
         const age = deps.clock.now().getTime() - Date.parse(envelope.created_at);
         return ours && age < UNPLACED_REPORT_PATIENCE_MS ? 'retry' : 'ack';
       }
-      await applyChannelStatus(deps, verificationSid, data.data.sid, data.data.status);
+      await applyChannelStatus(deps, verification, data.data.sid, data.data.status);
       return 'ack';
     },
   });

@@ -16,27 +16,30 @@ export async function advanceVerification(
 ): Promise<VerificationRecord | undefined> {
   const current = known ?? (await deps.store.find(sid));
   if (!current) return undefined;
-  if (current.status !== 'pending') return current.settledAt ? current : settleSoon(deps, sid);
+  if (current.status !== 'pending') return current.settledAt ? current : settleSoon(deps, current);
   if (advance(stateOf(current), deps.clock.now()).kind === 'none') return current;
 
-  const outcome = await deps.store.locked(sid, deps.lockTimeoutMs, (held) => progressLocked(deps, held));
+  const outcome = await deps.store.locked(current, deps.lockTimeoutMs, (held) => progressLocked(deps, held));
   if (!outcome) return undefined;
-  return outcome.result ? settleSoon(deps, sid) : outcome.record;
+  return outcome.result ? settleSoon(deps, outcome.record) : outcome.record;
 }
 
-/** A channel reported a status for one of our attempts (events.messenger.status / events.sms.status). */
+/**
+ * A channel reported a status for one of our attempts (events.messenger.status / events.sms.status)
+ * of `verification`, as just read.
+ */
 export async function applyChannelStatus(
   deps: FlowDeps,
-  verificationSid: string,
+  verification: VerificationRecord,
   attemptSid: string,
   status: string,
 ): Promise<void> {
-  const outcome = await deps.store.locked(verificationSid, deps.lockTimeoutMs, async (held) => {
+  const outcome = await deps.store.locked(verification, deps.lockTimeoutMs, async (held) => {
     const before = stateOf(held.record);
     const after = applyAttemptStatus(before, attemptSid, status);
     if (after === before) return false;
-    await held.updateAttempt(attemptSid, { status });
-    await held.update({
+    held.updateAttempt(attemptSid, { status });
+    held.update({
       delivered: after.delivered,
       fallbackDueAt: after.fallbackDueAt,
       ...(keepsCode(after) ? {} : { codeSealed: null }),
@@ -45,5 +48,5 @@ export async function applyChannelStatus(
     });
     return progressLocked(deps, held);
   });
-  if (outcome?.result) await settleSoon(deps, verificationSid);
+  if (outcome?.result) await settleSoon(deps, outcome.record);
 }

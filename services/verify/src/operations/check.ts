@@ -31,19 +31,20 @@ export async function checkCode(
   if (!found || found.projectId !== projectId)
     throw new DomainError('VERIFICATION_NOT_FOUND', `no verification ${sid} in this project`);
 
-  const outcome = await deps.store.locked(sid, deps.lockTimeoutMs, async (held) => {
+  const outcome = await deps.store.locked(found, deps.lockTimeoutMs, async (held) => {
     const step = check(stateOf(held.record), deps.vault.matches(sid, code, held.record.codeMac), deps.clock.now());
     if (step.kind === 'not_pending') return { valid: false, accepted: false, finished: false };
     if (step.kind === 'wrong') {
-      await held.update({ checksLeft: step.checksLeft });
+      held.update({ checksLeft: step.checksLeft });
       return { valid: false, accepted: true, finished: false };
     }
-    await finishLocked(deps, held, step.finish);
+    finishLocked(deps, held, step.finish);
     // A check that finds the verification expired finishes it, and is refused like any late check.
     return { valid: step.valid, accepted: step.finish.status !== 'expired', finished: true };
   });
   if (!outcome) throw new DomainError('VERIFICATION_NOT_FOUND', `no verification ${sid} in this project`);
-  const verification = (outcome.result.finished ? await settleSoon(deps, sid) : outcome.record) ?? outcome.record;
+  const verification =
+    (outcome.result.finished ? await settleSoon(deps, outcome.record) : outcome.record) ?? outcome.record;
   if (!outcome.result.accepted) {
     throw new DomainError('VERIFICATION_NOT_PENDING', `verification ${sid} is ${verification.status}; start a new one`);
   }

@@ -8,10 +8,12 @@ import { stateOf, type AttemptRecord, type LockedVerification } from '../store/v
 import type { FlowDeps } from './deps.js';
 
 // Applying the state machine's decisions to a verification that is held (see store.locked).
+// Every peer call is preceded by `held.needsLock()`: work that decided on an unlocked read may run
+// again, so a peer call (a send, a settle, a refund) only happens in the run that holds the row.
 
 /** Moves a pending verification to its final status; settlement follows after the commit. */
-export async function finishLocked(deps: FlowDeps, held: LockedVerification, finish: Finish): Promise<void> {
-  await held.update({
+export function finishLocked(deps: FlowDeps, held: LockedVerification, finish: Finish): void {
+  held.update({
     status: finish.status,
     finishedAt: deps.clock.now(),
     lastError: finish.lastError ?? null,
@@ -24,9 +26,11 @@ export async function finishLocked(deps: FlowDeps, held: LockedVerification, fin
 
 /** Asks the messenger service to settle (refund when undelivered) the code sends of this verification. */
 export async function settleMessengerLocked(deps: FlowDeps, held: LockedVerification): Promise<void> {
-  for (const attempt of messengerAttemptsToSettle(held.record.attempts)) {
+  const attempts = messengerAttemptsToSettle(held.record.attempts);
+  if (attempts.length > 0) held.needsLock();
+  for (const attempt of attempts) {
     const code = await deps.peers.messenger.Settle({ project_id: held.record.projectId, sid: attempt.sid });
-    await held.updateAttempt(attempt.sid, {
+    held.updateAttempt(attempt.sid, {
       costCents: code.cost_cents,
       ...(supersedes('messenger', attempt.status, code.status) ? { status: code.status } : {}),
     });
@@ -35,6 +39,7 @@ export async function settleMessengerLocked(deps: FlowDeps, held: LockedVerifica
 
 /** The SMS re-send of the same code (at most once: the caller holds the row and the flag). */
 async function fallbackLocked(deps: FlowDeps, held: LockedVerification, reason: FallbackReason): Promise<void> {
+  held.needsLock();
   const record = held.record;
   let sms: AttemptRecord | undefined;
   try {
@@ -62,19 +67,19 @@ async function fallbackLocked(deps: FlowDeps, held: LockedVerification, reason: 
     );
   }
   const next = applyFallback(stateOf(record), reason, sms);
-  await held.update({
+  held.update({
     channel: next.channel,
     fallbackReason: next.fallbackReason,
     fallbackDueAt: next.fallbackDueAt,
-    codeSealed: keepsCode(next) ? record.codeSealed : null,
+    ...(keepsCode(next) ? {} : { codeSealed: null }),
   });
-  if (sms) await held.addAttempt(sms);
+  if (sms) held.addAttempt(sms);
   deps.logger.info({ sid: record.sid, reason, sms_sid: sms?.sid }, 'verification fell back to SMS');
   // Spec: the messenger send is refunded at the fallback. A failure here is retried at finish.
   await settleMessengerLocked(deps, held).catch((error: unknown) =>
     deps.logger.warn({ sid: record.sid, err: error }, 'messenger settle after fallback failed; retried at finish'),
   );
-  await held.update({ costCents: verificationCost(held.record) });
+  held.update({ costCents: verificationCost(held.record) });
 }
 
 /**
@@ -86,7 +91,7 @@ export async function progressLocked(deps: FlowDeps, held: LockedVerification): 
     const step = advance(stateOf(held.record), deps.clock.now());
     if (step.kind === 'none') return false;
     if (step.kind === 'finish') {
-      await finishLocked(deps, held, step.finish);
+      finishLocked(deps, held, step.finish);
       return true;
     }
     await fallbackLocked(deps, held, step.reason);

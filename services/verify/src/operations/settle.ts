@@ -10,13 +10,18 @@ import { settleMessengerLocked } from './progress.js';
  * refunded when nothing was delivered, cost recorded, then the one `verification.<status>` event.
  * Holding the row makes concurrent settlers queue; `settled_at` makes all but the first a no-op.
  * A failed peer call rolls the whole step back; the timer retries it (money calls are idempotent).
+ * `verification` is the sid, or the copy the finish just wrote.
  */
-export async function settle(deps: FlowDeps, sid: string): Promise<VerificationRecord | undefined> {
-  const outcome = await deps.store.locked(sid, deps.lockTimeoutMs, async (held) => {
+export async function settle(
+  deps: FlowDeps,
+  verification: string | VerificationRecord,
+): Promise<VerificationRecord | undefined> {
+  const outcome = await deps.store.locked(verification, deps.lockTimeoutMs, async (held) => {
     if (held.record.status === 'pending' || held.record.settledAt) return false;
     await settleMessengerLocked(deps, held);
     const record = held.record;
     if (refundsFee(record) && !record.feeRefunded) {
+      held.needsLock();
       await deps.peers.billing.Refund({
         project_id: record.projectId,
         amount_cents: record.feeCents,
@@ -24,14 +29,14 @@ export async function settle(deps: FlowDeps, sid: string): Promise<VerificationR
         reference: record.sid,
         description: 'verify fee: no channel delivered',
       });
-      await held.update({ feeRefunded: true });
+      held.update({ feeRefunded: true });
     }
     const now = deps.clock.now();
-    await held.update({ costCents: verificationCost(held.record), settledAt: now, codeSealed: null });
+    held.update({ costCents: verificationCost(held.record), settledAt: now, codeSealed: null });
     const headers: Record<string, string> = held.record.callbackUrl
       ? { 'otp-callback-url': held.record.callbackUrl }
       : {};
-    await held.addEvent(
+    held.addEvent(
       SUBJECTS.verificationFinished,
       `verification.${held.record.status}`,
       verificationResource(toMessage(held.record)),
@@ -45,10 +50,14 @@ export async function settle(deps: FlowDeps, sid: string): Promise<VerificationR
 }
 
 /** Settles without failing the caller: a peer outage leaves the row for the timer. */
-export async function settleSoon(deps: FlowDeps, sid: string): Promise<VerificationRecord | undefined> {
+export async function settleSoon(
+  deps: FlowDeps,
+  verification: string | VerificationRecord,
+): Promise<VerificationRecord | undefined> {
   try {
-    return await settle(deps, sid);
+    return await settle(deps, verification);
   } catch (error) {
+    const sid = typeof verification === 'string' ? verification : verification.sid;
     deps.logger.warn({ sid, err: error }, 'settlement failed; the timer retries it');
     return deps.store.find(sid);
   }

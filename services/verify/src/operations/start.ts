@@ -194,5 +194,5 @@ async function sendFirstAndStore(
   deps.logger.info({ sid, channel: record.channel, fallback_reason: record.fallbackReason }, 'verification started');
   // A messenger send refused without a fallback fails the verification now (row "code cannot be sent").
   if (advance(state, now).kind === 'none') return record;
-  return (await advanceVerification(deps, sid)) ?? record;
+  return (await advanceVerification(deps, sid, record)) ?? record;
 }

@@ -35,9 +35,10 @@ export class VerificationTimer {
 
   async tick(): Promise<void> {
     try {
-      for (const sid of await this.deps.store.dueSids(this.deps.clock.now(), BATCH)) {
-        await advanceVerification(this.deps, sid).catch((error: unknown) =>
-          this.deps.logger.warn({ sid, err: error }, 'timer could not advance'),
+      // Each is decided on the batch's copy; one that changed since is decided again on its current row.
+      for (const verification of await this.deps.store.due(this.deps.clock.now(), BATCH)) {
+        await advanceVerification(this.deps, verification.sid, verification).catch((error: unknown) =>
+          this.deps.logger.warn({ sid: verification.sid, err: error }, 'timer could not advance'),
         );
       }
       for (const sid of await this.deps.store.unsettledSids(BATCH)) {

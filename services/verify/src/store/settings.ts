@@ -19,9 +19,45 @@ function fromRow(row: Row | null): VerifySettings {
   };
 }
 
-/** A project's verify settings: the stored row, or the spec's defaults when it has none. */
+/** A `verify_settings` row as raw SQL returns it. */
+interface SettingsRecord {
+  enabled: boolean;
+  channel: string;
+  sms_fallback: boolean;
+  switch_on_failure: boolean;
+  fallback_wait_seconds: number;
+  code_length: number;
+  expiry_minutes: number;
+  max_wrong_codes: number;
+  sender_id: string | null;
+  sms_text: string;
+  callback_url: string | null;
+}
+
+/**
+ * A project's verify settings: the stored row, or the spec's defaults when it has none. Read on
+ * every start, so a raw statement (no model query to compile).
+ */
 export async function loadSettings(db: Db, projectId: string): Promise<VerifySettings> {
-  return fromRow(await db.verifySettings.findUnique({ where: { projectId } }));
+  const rows = await db.$queryRaw<SettingsRecord[]>`
+    SELECT enabled, channel, sms_fallback, switch_on_failure, fallback_wait_seconds, code_length, expiry_minutes,
+           max_wrong_codes, sender_id, sms_text, callback_url
+      FROM verify_settings WHERE project_id = ${projectId}`;
+  const row = rows[0];
+  if (!row) return { ...DEFAULT_SETTINGS };
+  return {
+    enabled: row.enabled,
+    channel: row.channel as VerifyChannel,
+    smsFallback: row.sms_fallback,
+    switchOnFailure: row.switch_on_failure,
+    fallbackWaitSeconds: row.fallback_wait_seconds,
+    codeLength: row.code_length,
+    expiryMinutes: row.expiry_minutes,
+    maxWrongCodes: row.max_wrong_codes,
+    senderId: row.sender_id,
+    smsText: row.sms_text,
+    callbackUrl: row.callback_url,
+  };
 }
 
 /**

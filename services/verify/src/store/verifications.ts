@@ -1,12 +1,19 @@
 import { outboxRow } from '@otp/platform';
 import type { AttemptChannel } from '../domain/attempt-status.js';
 import type { AttemptState, FallbackReason, VerificationState, VerificationStatus } from '../domain/verification.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
 import type { Db, Tx } from './database.js';
 
-// Verifications and their attempts. Every change to a verification happens inside `locked`,
-// which holds the row (SELECT ... FOR UPDATE) for the whole decision: concurrent checks, reads,
-// timers and status events on one verification run one after another, never on a stale copy.
+// Verifications and their attempts. Every change to a verification happens inside `locked`, and
+// decides on the current state: concurrent checks, reads, timers and status events on one
+// verification take effect one after another, never on a stale copy.
+//
+// These run for every verification and every code, so they are raw statements (a model query
+// costs about a millisecond of CPU in Prisma's query compiler). A change is first decided on the
+// row as read and written by one statement that applies only if the row is still at the version
+// read (Postgres' xmin, which every write of the row replaces); work that must call a peer, or
+// whose row changed in between, runs again with the row locked (SELECT ... FOR UPDATE), as every
+// change did before.
 
 export interface AttemptRecord extends AttemptState {
   createdAt: Date;
@@ -39,6 +46,8 @@ export interface VerificationRecord {
   smsFrom: string | null;
   smsText: string;
   attempts: AttemptRecord[];
+  /** The row version this copy shows: a change decided on it applies only while it is current. */
+  version: string;
 }
 
 export type VerificationChanges = Partial<
@@ -55,40 +64,115 @@ export type VerificationChanges = Partial<
     | 'approvedAt'
     | 'finishedAt'
     | 'settledAt'
-    | 'codeSealed'
     | 'fallbackDueAt'
   >
->;
+> & {
+  /** The sealed code is only ever kept or erased (null), never replaced. */
+  codeSealed?: null;
+};
 
 export type NewVerification = Omit<
   VerificationRecord,
-  'attempts' | 'approvedAt' | 'finishedAt' | 'settledAt' | 'lastError'
+  'attempts' | 'approvedAt' | 'finishedAt' | 'settledAt' | 'lastError' | 'version'
 >;
 
-// Prisma's Bytes want a plain ArrayBuffer-backed array (a Buffer may sit on a shared pool).
+// Prisma wants a plain ArrayBuffer-backed array (a Buffer may sit on a shared pool).
 function bytes(value: Uint8Array): Uint8Array<ArrayBuffer> {
   return new Uint8Array(value);
 }
 
-type Row = Prisma.VerificationGetPayload<{ include: { attempts: true } }>;
+/** A `verifications` row as the reads below return it, with its attempts in send order. */
+interface VerificationRow {
+  sid: string;
+  project_id: string;
+  status: string;
+  to_number: string;
+  channel: string;
+  fallback_reason: string | null;
+  checks_left: number;
+  fee_cents: number;
+  fee_refunded: boolean;
+  delivered: boolean;
+  cost_cents: number;
+  metadata: Prisma.JsonValue;
+  callback_url: string | null;
+  last_error: string | null;
+  created_at: Date;
+  expires_at: Date;
+  approved_at: Date | null;
+  finished_at: Date | null;
+  settled_at: Date | null;
+  code_mac: string;
+  code_sealed: string | null;
+  switch_on_failure: boolean;
+  fallback_due_at: Date | null;
+  sms_from: string | null;
+  sms_text: string;
+  version: string;
+  attempts: { sid: string; channel: string; status: string; cost_cents: number; created_at: string }[];
+}
 
-function toRecord(row: Row): VerificationRecord {
+function dateOrNull(value: Date | null): Date | null {
+  return value === null ? null : new Date(value);
+}
+
+function fromRow(row: VerificationRow): VerificationRecord {
   return {
-    ...row,
+    sid: row.sid,
+    projectId: row.project_id,
     status: row.status as VerificationStatus,
+    to: row.to_number,
     channel: row.channel as AttemptChannel,
-    fallbackReason: row.fallbackReason as FallbackReason | null,
+    fallbackReason: row.fallback_reason as FallbackReason | null,
+    checksLeft: row.checks_left,
+    feeCents: row.fee_cents,
+    feeRefunded: row.fee_refunded,
+    delivered: row.delivered,
+    costCents: row.cost_cents,
     metadata: (row.metadata ?? {}) as Record<string, unknown>,
-    attempts: [...row.attempts]
-      .sort((a, b) => (a.seq < b.seq ? -1 : 1))
-      .map((a) => ({
-        sid: a.sid,
-        channel: a.channel as AttemptChannel,
-        status: a.status,
-        costCents: a.costCents,
-        createdAt: a.createdAt,
-      })),
+    callbackUrl: row.callback_url,
+    lastError: row.last_error,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    approvedAt: dateOrNull(row.approved_at),
+    finishedAt: dateOrNull(row.finished_at),
+    settledAt: dateOrNull(row.settled_at),
+    codeMac: Buffer.from(row.code_mac, 'base64'),
+    codeSealed: row.code_sealed === null ? null : Buffer.from(row.code_sealed, 'base64'),
+    switchOnFailure: row.switch_on_failure,
+    fallbackDueAt: dateOrNull(row.fallback_due_at),
+    smsFrom: row.sms_from,
+    smsText: row.sms_text,
+    version: row.version,
+    attempts: row.attempts.map((a) => ({
+      sid: a.sid,
+      channel: a.channel as AttemptChannel,
+      status: a.status,
+      costCents: a.cost_cents,
+      createdAt: new Date(a.created_at),
+    })),
   };
+}
+
+// Bytes go out as base64 text: the raw-query path of this Prisma version cannot return bytea.
+const SELECT_VERIFICATION = Prisma.sql`
+  SELECT v.sid, v.project_id, v.status, v.to_number, v.channel, v.fallback_reason, v.checks_left, v.fee_cents,
+         v.fee_refunded, v.delivered, v.cost_cents, v.metadata, v.callback_url, v.last_error, v.created_at,
+         v.expires_at, v.approved_at, v.finished_at, v.settled_at, encode(v.code_mac, 'base64') AS code_mac,
+         encode(v.code_sealed, 'base64') AS code_sealed, v.switch_on_failure, v.fallback_due_at, v.sms_from,
+         v.sms_text, v.xmin::text AS version,
+         (SELECT COALESCE(json_agg(json_build_object('sid', a.sid, 'channel', a.channel, 'status', a.status,
+                                                     'cost_cents', a.cost_cents, 'created_at', a.created_at)
+                                   ORDER BY a.seq), '[]'::json)
+            FROM attempts a WHERE a.verification_sid = v.sid) AS attempts
+    FROM verifications v`;
+
+/** The database, or the transaction that holds the row. */
+type Runner = Pick<Tx, '$queryRaw'>;
+
+async function readVerification(runner: Runner, sid: string): Promise<VerificationRecord | undefined> {
+  const rows = await runner.$queryRaw<VerificationRow[]>`${SELECT_VERIFICATION} WHERE v.sid = ${sid}`;
+  return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
 /** The part of a record the state machine decides on. */
@@ -106,51 +190,119 @@ export function stateOf(record: VerificationRecord): VerificationState {
   };
 }
 
-/** Writes available while a verification is held. */
+interface PendingEvent {
+  id: string;
+  subject: string;
+  type: string;
+  payload: unknown;
+  headers: Record<string, string>;
+  createdAt: Date;
+}
+
+/** Thrown by `needsLock` when the work runs on an unlocked read: `locked` reruns it locked. */
+class LockNeeded extends Error {}
+
+/**
+ * Writes available while a verification is held. They take effect in memory at once and reach
+ * the database together when the work is done (one statement): all of them or, when the work
+ * throws, none.
+ */
 export class LockedVerification {
+  private changed = false;
+  private readonly changedAttempts = new Set<string>();
+  private readonly newAttempts: AttemptRecord[] = [];
+  private readonly events: PendingEvent[] = [];
+
   constructor(
-    private readonly tx: Tx,
     public record: VerificationRecord,
+    private readonly rowLocked: boolean,
   ) {}
 
-  async update(changes: VerificationChanges): Promise<void> {
-    const { codeSealed, ...rest } = changes;
-    const data = codeSealed === undefined ? rest : { ...rest, codeSealed: codeSealed && bytes(codeSealed) };
-    await this.tx.verification.update({ where: { sid: this.record.sid }, data });
+  /**
+   * Call before a peer call (an SMS send, a settle, a refund): a peer call must not be repeated,
+   * so it only happens with the row locked. Unlocked, this stops the work, which then runs
+   * again from the start with the row locked.
+   */
+  needsLock(): void {
+    if (!this.rowLocked) throw new LockNeeded();
+  }
+
+  update(changes: VerificationChanges): void {
     this.record = { ...this.record, ...changes };
+    this.changed = true;
   }
 
-  async addAttempt(attempt: AttemptRecord): Promise<void> {
-    await this.tx.attempt.create({ data: { ...attempt, verificationSid: this.record.sid } });
+  addAttempt(attempt: AttemptRecord): void {
     this.record = { ...this.record, attempts: [...this.record.attempts, attempt] };
+    this.newAttempts.push(attempt);
+    this.changed = true;
   }
 
-  async updateAttempt(sid: string, changes: { status?: string; costCents?: number }): Promise<void> {
-    await this.tx.attempt.update({ where: { sid }, data: changes });
+  updateAttempt(sid: string, changes: { status?: string; costCents?: number }): void {
     this.record = {
       ...this.record,
       attempts: this.record.attempts.map((a) => (a.sid === sid ? { ...a, ...changes } : a)),
     };
+    if (!this.newAttempts.some((a) => a.sid === sid)) this.changedAttempts.add(sid);
+    this.changed = true;
   }
 
-  /** Writes the event in the same transaction as the change it reports (outbox). */
-  async addEvent(
-    subject: string,
-    type: string,
-    data: unknown,
-    headers: Record<string, string>,
-    now: Date,
-  ): Promise<void> {
+  /** Writes the event with the change it reports (outbox). */
+  addEvent(subject: string, type: string, data: unknown, headers: Record<string, string>, now: Date): void {
     const row = outboxRow(subject, type, this.record.projectId, data, now);
-    await this.tx.outboxEvent.create({
-      data: {
-        id: row.id,
-        subject: row.subject,
-        type: row.type,
-        payload: row.payload as unknown as Prisma.InputJsonValue,
-        headers: { ...row.headers, ...headers },
-      },
-    });
+    this.events.push({ ...row, headers: { ...row.headers, ...headers }, createdAt: now });
+    this.changed = true;
+  }
+
+  /**
+   * Writes every change in one statement, on condition that the row is still at the version the
+   * work decided on. False (nothing written) when it is not.
+   */
+  async write(runner: Runner): Promise<boolean> {
+    if (!this.changed) return true;
+    const r = this.record;
+    const newAttempts = this.newAttempts.map((a) => r.attempts.find((b) => b.sid === a.sid) ?? a);
+    const changedAttempts = r.attempts.filter((a) => this.changedAttempts.has(a.sid));
+    const rows = await runner.$queryRaw<{ version: string }[]>`
+      WITH verification AS (
+        UPDATE verifications
+           SET status = ${r.status}, channel = ${r.channel}, fallback_reason = ${r.fallbackReason},
+               checks_left = ${r.checksLeft}, fee_refunded = ${r.feeRefunded}, delivered = ${r.delivered},
+               cost_cents = ${r.costCents}, last_error = ${r.lastError},
+               approved_at = ${r.approvedAt}::timestamptz, finished_at = ${r.finishedAt}::timestamptz,
+               settled_at = ${r.settledAt}::timestamptz, fallback_due_at = ${r.fallbackDueAt}::timestamptz,
+               code_sealed = CASE WHEN ${r.codeSealed === null}::boolean THEN NULL ELSE code_sealed END
+         WHERE sid = ${r.sid} AND xmin = ${r.version}::xid
+        RETURNING xmin::text AS version),
+      changed_attempts AS (
+        UPDATE attempts SET status = c.status, cost_cents = c.cost_cents
+          FROM verification,
+               unnest(${changedAttempts.map((a) => a.sid)}::text[], ${changedAttempts.map((a) => a.status)}::text[],
+                      ${changedAttempts.map((a) => a.costCents)}::int[]) AS c(sid, status, cost_cents)
+         WHERE attempts.sid = c.sid AND attempts.verification_sid = ${r.sid}),
+      new_attempts AS (
+        INSERT INTO attempts (sid, verification_sid, channel, status, cost_cents, created_at)
+        SELECT n.sid, ${r.sid}, n.channel, n.status, n.cost_cents, n.created_at
+          FROM verification,
+               unnest(${newAttempts.map((a) => a.sid)}::text[], ${newAttempts.map((a) => a.channel)}::text[],
+                      ${newAttempts.map((a) => a.status)}::text[], ${newAttempts.map((a) => a.costCents)}::int[],
+                      ${newAttempts.map((a) => a.createdAt.toISOString())}::timestamptz[])
+               WITH ORDINALITY AS n(sid, channel, status, cost_cents, created_at, position)
+         ORDER BY n.position),
+      events AS (
+        INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
+        SELECT e.id::uuid, e.subject, e.type, e.payload::jsonb, e.headers::jsonb, e.created_at
+          FROM verification,
+               unnest(${this.events.map((e) => e.id)}::text[], ${this.events.map((e) => e.subject)}::text[],
+                      ${this.events.map((e) => e.type)}::text[], ${this.events.map((e) => JSON.stringify(e.payload))}::text[],
+                      ${this.events.map((e) => JSON.stringify(e.headers))}::text[],
+                      ${this.events.map((e) => e.createdAt.toISOString())}::timestamptz[])
+               WITH ORDINALITY AS e(id, subject, type, payload, headers, created_at, position)
+         ORDER BY e.position)
+      SELECT version FROM verification`;
+    if (!rows[0]) return false;
+    this.record = { ...this.record, version: rows[0].version };
+    return true;
   }
 }
 
@@ -158,61 +310,100 @@ export class VerificationStore {
   constructor(private readonly db: Db) {}
 
   async find(sid: string): Promise<VerificationRecord | undefined> {
-    const row = await this.db.verification.findUnique({ where: { sid }, include: { attempts: true } });
-    return row ? toRecord(row) : undefined;
+    return readVerification(this.db, sid);
   }
 
+  /** The verification an attempt (TG.../SM...) belongs to, in the same read. */
+  async findByAttempt(attemptSid: string): Promise<VerificationRecord | undefined> {
+    const rows = await this.db.$queryRaw<VerificationRow[]>`
+      ${SELECT_VERIFICATION} WHERE v.sid = (SELECT verification_sid FROM attempts WHERE sid = ${attemptSid})`;
+    return rows[0] ? fromRow(rows[0]) : undefined;
+  }
+
+  /** The verification and its first sends, in one statement. */
   async insert(verification: NewVerification, attempts: AttemptRecord[]): Promise<VerificationRecord> {
-    const { metadata, codeMac, codeSealed, ...rest } = verification;
-    const row = await this.db.verification.create({
-      data: {
-        ...rest,
-        codeMac: bytes(codeMac),
-        codeSealed: codeSealed && bytes(codeSealed),
-        metadata: metadata as Prisma.InputJsonValue,
-        attempts: { create: attempts },
-      },
-      include: { attempts: true },
-    });
-    return toRecord(row);
+    const v = verification;
+    const rows = await this.db.$queryRaw<{ metadata: Prisma.JsonValue; version: string }[]>`
+      WITH verification AS (
+        INSERT INTO verifications (sid, project_id, status, to_number, channel, fallback_reason, checks_left,
+                                   fee_cents, fee_refunded, delivered, cost_cents, metadata, callback_url,
+                                   created_at, expires_at, code_mac, code_sealed, switch_on_failure,
+                                   fallback_due_at, sms_from, sms_text)
+        VALUES (${v.sid}, ${v.projectId}, ${v.status}, ${v.to}, ${v.channel}, ${v.fallbackReason}, ${v.checksLeft},
+                ${v.feeCents}, ${v.feeRefunded}, ${v.delivered}, ${v.costCents}, ${JSON.stringify(v.metadata)}::jsonb,
+                ${v.callbackUrl}, ${v.createdAt}, ${v.expiresAt}, ${bytes(v.codeMac)},
+                ${v.codeSealed && bytes(v.codeSealed)}::bytea, ${v.switchOnFailure},
+                ${v.fallbackDueAt}::timestamptz, ${v.smsFrom}, ${v.smsText})
+        RETURNING metadata, xmin::text AS version),
+      first_sends AS (
+        INSERT INTO attempts (sid, verification_sid, channel, status, cost_cents, created_at)
+        SELECT n.sid, ${v.sid}, n.channel, n.status, n.cost_cents, n.created_at
+          FROM verification,
+               unnest(${attempts.map((a) => a.sid)}::text[], ${attempts.map((a) => a.channel)}::text[],
+                      ${attempts.map((a) => a.status)}::text[], ${attempts.map((a) => a.costCents)}::int[],
+                      ${attempts.map((a) => a.createdAt.toISOString())}::timestamptz[])
+               WITH ORDINALITY AS n(sid, channel, status, cost_cents, created_at, position)
+         ORDER BY n.position)
+      SELECT metadata, version FROM verification`;
+    const row = rows[0]!;
+    return {
+      ...v,
+      // As stored (jsonb's key order), like every later read.
+      metadata: (row.metadata ?? {}) as Record<string, unknown>,
+      lastError: null,
+      approvedAt: null,
+      finishedAt: null,
+      settledAt: null,
+      attempts: [...attempts],
+      version: row.version,
+    };
   }
 
   /**
-   * Runs `work` with the verification held until it returns (or undefined when there is no such
-   * row). `timeoutMs` bounds the transaction: work may call a peer (the fallback send).
+   * Runs `work` on the verification as it is now and writes what it changed (undefined when there
+   * is no such row). `verification` is its sid, or a copy the caller just read or wrote: the first
+   * try decides on that copy without reading again. `timeoutMs` bounds the locked run: work may
+   * call a peer (the fallback send).
    */
   async locked<T>(
-    sid: string,
+    verification: string | VerificationRecord,
     timeoutMs: number,
     work: (held: LockedVerification) => Promise<T>,
   ): Promise<{ result: T; record: VerificationRecord } | undefined> {
+    const sid = typeof verification === 'string' ? verification : verification.sid;
+    const current = typeof verification === 'string' ? await readVerification(this.db, sid) : verification;
+    if (!current) return undefined;
+    const held = new LockedVerification(current, false);
+    try {
+      const result = await work(held);
+      if (await held.write(this.db)) return { result, record: held.record };
+    } catch (error) {
+      if (!(error instanceof LockNeeded)) throw error;
+    }
     return this.db.$transaction(
       async (tx) => {
-        const held = await tx.$queryRaw<{ sid: string }[]>`SELECT sid FROM verifications WHERE sid = ${sid} FOR UPDATE`;
-        if (held.length === 0) return undefined;
-        const row = await tx.verification.findUniqueOrThrow({ where: { sid }, include: { attempts: true } });
-        const locked = new LockedVerification(tx, toRecord(row));
-        const result = await work(locked);
-        return { result, record: locked.record };
+        // The read follows the lock: it sees every change committed before the lock was granted.
+        const rows = await tx.$queryRaw<{ sid: string }[]>`SELECT sid FROM verifications WHERE sid = ${sid} FOR UPDATE`;
+        if (rows.length === 0) return undefined;
+        const record = (await readVerification(tx, sid))!;
+        const lockedHeld = new LockedVerification(record, true);
+        const result = await work(lockedHeld);
+        if (!(await lockedHeld.write(tx))) throw new Error(`verification ${sid} changed while locked`);
+        return { result, record: lockedHeld.record };
       },
       { timeout: timeoutMs, maxWait: timeoutMs },
     );
   }
 
-  /** The verification an attempt (TG.../SM...) belongs to. */
-  async verificationOfAttempt(attemptSid: string): Promise<string | undefined> {
-    const attempt = await this.db.attempt.findUnique({ where: { sid: attemptSid }, select: { verificationSid: true } });
-    return attempt?.verificationSid;
-  }
-
-  /** Pending verifications whose expiry or timeout fallback is due. */
-  async dueSids(now: Date, limit: number): Promise<string[]> {
-    const rows = await this.db.$queryRaw<{ sid: string }[]>`
-      SELECT sid FROM verifications WHERE status = 'pending' AND expires_at <= ${now}
-      UNION
-      SELECT sid FROM verifications WHERE status = 'pending' AND fallback_due_at <= ${now}
-      LIMIT ${limit}`;
-    return rows.map((r) => r.sid);
+  /** Pending verifications whose expiry or timeout fallback is due, read whole (one read per batch). */
+  async due(now: Date, limit: number): Promise<VerificationRecord[]> {
+    const rows = await this.db.$queryRaw<VerificationRow[]>`
+      ${SELECT_VERIFICATION}
+       WHERE v.sid IN (SELECT sid FROM verifications WHERE status = 'pending' AND expires_at <= ${now}
+                       UNION
+                       SELECT sid FROM verifications WHERE status = 'pending' AND fallback_due_at <= ${now}
+                       LIMIT ${limit})`;
+    return rows.map(fromRow);
   }
 
   /** Finished verifications whose settlement did not complete (a peer was down): the timer retries. */

@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { freshDatabase } from '@otp/test/infra';
+import { openDatabase, type Db } from '../src/store/database.js';
+import { VerificationStore, type AttemptRecord, type NewVerification } from '../src/store/verifications.js';
+
+// The store's guarantees against a real Postgres: a change decided on a copy that is no longer
+// current never lands (it reruns on the current row), work that calls a peer runs once with the
+// row locked, and concurrent changes never lose one another.
+
+let db: Db;
+let store: VerificationStore;
+
+function newVerification(): { verification: NewVerification; attempts: AttemptRecord[] } {
+  const sid = `VE${randomBytes(12).toString('hex')}`;
+  const now = new Date();
+  return {
+    verification: {
+      sid,
+      projectId: 'PRstore',
+      status: 'pending',
+      to: '+447700900123',
+      channel: 'messenger',
+      fallbackReason: null,
+      checksLeft: 20,
+      feeCents: 5,
+      feeRefunded: false,
+      delivered: false,
+      costCents: 7,
+      metadata: { order: 'A-1', nested: { n: 1 } },
+      callbackUrl: null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 600_000),
+      codeMac: randomBytes(32),
+      codeSealed: randomBytes(44),
+      switchOnFailure: true,
+      fallbackDueAt: new Date(now.getTime() + 60_000),
+      smsFrom: 'AcmeShop',
+      smsText: 'Your code is {code}',
+    },
+    attempts: [
+      {
+        sid: `TG${randomBytes(12).toString('hex')}`,
+        channel: 'messenger',
+        status: 'queued',
+        costCents: 2,
+        createdAt: now,
+      },
+    ],
+  };
+}
+
+async function outboxCount(sid: string): Promise<number> {
+  const rows = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM outbox_events WHERE payload->'data'->>'sid' = ${sid}`;
+  return rows[0]!.n;
+}
+
+describe('verification store (real Postgres)', () => {
+  before(async () => {
+    db = openDatabase(await freshDatabase(), 'verify');
+    store = new VerificationStore(db);
+  });
+  after(async () => {
+    await db?.$disconnect();
+  });
+
+  it('reads back what it inserted: bytes, dates, metadata and attempts in send order', async () => {
+    const { verification, attempts } = newVerification();
+    const second = { ...attempts[0]!, sid: `SM${randomBytes(12).toString('hex')}`, channel: 'sms' as const };
+    const inserted = await store.insert(verification, [...attempts, second]);
+    const found = await store.find(verification.sid);
+    assert.ok(found);
+    assert.deepEqual(Buffer.from(found.codeMac), Buffer.from(verification.codeMac));
+    assert.deepEqual(Buffer.from(found.codeSealed!), Buffer.from(verification.codeSealed!));
+    assert.deepEqual(found.metadata, verification.metadata);
+    assert.equal(found.expiresAt.getTime(), verification.expiresAt.getTime());
+    assert.equal(found.fallbackDueAt?.getTime(), verification.fallbackDueAt?.getTime());
+    assert.deepEqual(
+      found.attempts.map((a) => [a.sid, a.channel, a.status, a.costCents, a.createdAt.getTime()]),
+      [attempts[0]!, second].map((a) => [a.sid, a.channel, a.status, a.costCents, a.createdAt.getTime()]),
+    );
+    assert.equal(found.version, inserted.version);
+    assert.equal((await store.findByAttempt(second.sid))?.sid, verification.sid);
+    assert.equal(await store.findByAttempt('SM00000000000000000000000000'), undefined);
+  });
+
+  it('reads the due verifications whole: expired or with the fallback due, pending only', async () => {
+    const now = new Date();
+    const expired = newVerification();
+    expired.verification.expiresAt = new Date(now.getTime() - 1000);
+    const fallbackDue = newVerification();
+    fallbackDue.verification.fallbackDueAt = new Date(now.getTime() - 1000);
+    const notDue = newVerification();
+    for (const v of [expired, fallbackDue, notDue]) await store.insert(v.verification, v.attempts);
+    const due = await store.due(now, 1000);
+    const sids = due.map((v) => v.sid);
+    assert.ok(sids.includes(expired.verification.sid));
+    assert.ok(sids.includes(fallbackDue.verification.sid));
+    assert.ok(!sids.includes(notDue.verification.sid));
+    assert.deepEqual(
+      due.find((v) => v.sid === expired.verification.sid)?.attempts.map((a) => a.sid),
+      expired.attempts.map((a) => a.sid),
+    );
+  });
+
+  it('a change decided on a copy that is no longer current reruns on the current row', async () => {
+    const { verification, attempts } = newVerification();
+    const stale = await store.insert(verification, attempts);
+    await store.locked(stale, 5000, async (held) => held.update({ checksLeft: held.record.checksLeft - 1 }));
+    const seen: number[] = [];
+    const outcome = await store.locked(stale, 5000, async (held) => {
+      seen.push(held.record.checksLeft);
+      held.update({ checksLeft: held.record.checksLeft - 1 });
+    });
+    assert.deepEqual(seen, [20, 19], 'decided on the stale copy, refused, decided again on the current row');
+    assert.equal(outcome?.record.checksLeft, 18);
+    assert.equal((await store.find(verification.sid))?.checksLeft, 18);
+  });
+
+  it('concurrent decrements from one copy: none lost, none applied twice', async () => {
+    const { verification, attempts } = newVerification();
+    const copy = await store.insert(verification, attempts);
+    await Promise.all(
+      Array.from({ length: 12 }, () =>
+        store.locked(copy, 5000, async (held) => held.update({ checksLeft: held.record.checksLeft - 1 })),
+      ),
+    );
+    assert.equal((await store.find(verification.sid))?.checksLeft, 8);
+  });
+
+  it('work that calls a peer runs it once, with the row locked, and its writes land together', async () => {
+    const { verification, attempts } = newVerification();
+    const copy = await store.insert(verification, attempts);
+    let peerCalls = 0;
+    const sms: AttemptRecord = {
+      sid: `SM${randomBytes(12).toString('hex')}`,
+      channel: 'sms',
+      status: 'queued',
+      costCents: 4,
+      createdAt: new Date(),
+    };
+    const outcome = await store.locked(copy, 5000, async (held) => {
+      held.updateAttempt(attempts[0]!.sid, { status: 'failed' });
+      held.needsLock();
+      peerCalls += 1;
+      held.update({ channel: 'sms', fallbackReason: 'messenger_failed', fallbackDueAt: null, codeSealed: null });
+      held.addAttempt(sms);
+      held.updateAttempt(sms.sid, { status: 'sent' });
+      return 'fell back';
+    });
+    assert.equal(peerCalls, 1);
+    assert.equal(outcome?.result, 'fell back');
+    const found = await store.find(verification.sid);
+    assert.equal(found?.channel, 'sms');
+    assert.equal(found?.codeSealed, null);
+    assert.equal(found?.fallbackDueAt, null);
+    assert.deepEqual(
+      found?.attempts.map((a) => [a.sid, a.status]),
+      [
+        [attempts[0]!.sid, 'failed'],
+        [sms.sid, 'sent'],
+      ],
+    );
+    assert.equal(found?.version, outcome?.record.version);
+  });
+
+  it('work that throws writes nothing', async () => {
+    const { verification, attempts } = newVerification();
+    const copy = await store.insert(verification, attempts);
+    await assert.rejects(
+      store.locked(copy, 5000, async (held) => {
+        held.update({ status: 'failed' });
+        throw new Error('peer down');
+      }),
+      /peer down/,
+    );
+    assert.equal((await store.find(verification.sid))?.status, 'pending');
+  });
+
+  it('concurrent settlers from one copy write exactly one event', async () => {
+    const { verification, attempts } = newVerification();
+    await store.insert(verification, attempts);
+    const finished = await store.locked(verification.sid, 5000, async (held) =>
+      held.update({ status: 'approved', finishedAt: new Date(), approvedAt: new Date() }),
+    );
+    const copy = finished!.record;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        store.locked(i % 2 === 0 ? copy : verification.sid, 5000, async (held) => {
+          if (held.record.settledAt) return false;
+          const now = new Date();
+          held.update({ settledAt: now, codeSealed: null });
+          held.addEvent('events.verification.finished', 'verification.approved', { sid: held.record.sid }, {}, now);
+          return true;
+        }),
+      ),
+    );
+    assert.equal(results.filter((r) => r?.result).length, 1);
+    assert.equal(await outboxCount(verification.sid), 1);
+  });
+});
