@@ -26,7 +26,19 @@ const js = jetstream(nc);
 
 const app = express();
 app.use(express.json());
+// Requests still being handled: autocannon drops its connections at the end of a run, but their
+// inserts and publishes carry on, and must finish before NATS is closed.
+let inFlight = 0;
 app.post('/floor', async (req, res) => {
+  inFlight += 1;
+  try {
+    await handle(req, res);
+  } finally {
+    inFlight -= 1;
+  }
+});
+
+async function handle(req: express.Request, res: express.Response): Promise<void> {
   const sid = `SM${randomBytes(12).toString('hex')}`;
   const body = req.body as { to: string; body: string };
   await pool.query('INSERT INTO bench_floor.messages (sid, project_id, "to", body) VALUES ($1, $2, $3, $4)', [
@@ -38,7 +50,7 @@ app.post('/floor', async (req, res) => {
   const h = headers();
   await js.publish('bench.floor', JSON.stringify({ sid }), { msgID: sid, headers: h });
   res.status(201).json({ sid });
-});
+}
 const server = app.listen(0, '127.0.0.1', () => {
   const address = server.address();
   process.stdout.write(
@@ -47,8 +59,11 @@ const server = app.listen(0, '127.0.0.1', () => {
 });
 process.once('SIGTERM', () => {
   server.close();
-  void nc
-    .close()
-    .then(() => pool.end())
-    .then(() => process.exit(0));
+  const stop = async () => {
+    while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await nc.drain();
+    await pool.end();
+    process.exit(0);
+  };
+  void stop();
 });

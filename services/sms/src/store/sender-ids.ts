@@ -3,6 +3,30 @@ import type { SenderId } from '../generated/prisma/client.js';
 import { senderIdKey } from '../domain/sender-id.js';
 import type { Db } from './database.js';
 
+/** A `sender_ids` row as raw SQL returns it. */
+interface SenderIdRecord {
+  project_id: string;
+  value_key: string;
+  value: string;
+  site: string;
+  status: string;
+  created_at: Date;
+  approved_at: Date | null;
+}
+
+function fromRecord(record: SenderIdRecord): SenderId {
+  return {
+    projectId: record.project_id,
+    valueKey: record.value_key,
+    value: record.value,
+    site: record.site,
+    status: record.status,
+    createdAt: new Date(record.created_at),
+    approvedAt: record.approved_at ? new Date(record.approved_at) : null,
+  };
+}
+
+// Reads are raw statements: Verify asks for a project's sender IDs on every start.
 export class SenderIds {
   constructor(private readonly db: Db) {}
 
@@ -32,10 +56,14 @@ export class SenderIds {
   }
 
   async find(projectId: string, value: string): Promise<SenderId | null> {
-    return this.db.senderId.findUnique({ where: { projectId_valueKey: { projectId, valueKey: senderIdKey(value) } } });
+    const rows = await this.db.$queryRaw<SenderIdRecord[]>`
+      SELECT * FROM sender_ids WHERE project_id = ${projectId} AND value_key = ${senderIdKey(value)}`;
+    return rows[0] ? fromRecord(rows[0]) : null;
   }
 
   async list(projectId: string): Promise<SenderId[]> {
-    return this.db.senderId.findMany({ where: { projectId }, orderBy: { createdAt: 'asc' } });
+    const rows = await this.db.$queryRaw<SenderIdRecord[]>`
+      SELECT * FROM sender_ids WHERE project_id = ${projectId} ORDER BY created_at, value_key`;
+    return rows.map(fromRecord);
   }
 }

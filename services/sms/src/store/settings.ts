@@ -19,10 +19,14 @@ const DEFAULTS: SmsSettingsValue = { enabled: true, defaultSenderId: null, callb
 export class SmsSettingsStore {
   constructor(private readonly db: Db) {}
 
+  /** A raw read: Verify asks for these on every start. */
   async get(projectId: string): Promise<SmsSettingsValue> {
-    const row = await this.db.smsSettings.findUnique({ where: { projectId } });
+    const rows = await this.db.$queryRaw<
+      { enabled: boolean; default_sender_id: string | null; callback_url: string | null }[]
+    >`SELECT enabled, default_sender_id, callback_url FROM sms_settings WHERE project_id = ${projectId}`;
+    const row = rows[0];
     return row
-      ? { enabled: row.enabled, defaultSenderId: row.defaultSenderId, callbackUrl: row.callbackUrl }
+      ? { enabled: row.enabled, defaultSenderId: row.default_sender_id, callbackUrl: row.callback_url }
       : DEFAULTS;
   }
 
