@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './config.js';
 export * from './money.js';
+export * from './money-calls.js';
 export * from './ids.js';
 export * from './phone.js';
 export * from './clock.js';

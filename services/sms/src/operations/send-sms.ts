@@ -1,5 +1,5 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { DomainError, newSid, outcomeUnknown, type Clock, type Logger, type PromiseClient } from '@otp/platform';
+import { DomainError, holdOrUndo, newSid, type Clock, type Logger, type PromiseClient } from '@otp/platform';
 import type { BillingClient } from '@otp/proto';
 import { planSegments } from '../domain/segments.js';
 import { validateSend, type SendInput } from '../domain/send-request.js';
@@ -20,34 +20,6 @@ export interface SendDeps {
   clock: Clock;
   logger: Logger;
   queueTimeoutMs: number;
-}
-
-type HoldRequest = Parameters<SendDeps['billing']['Hold']>[0];
-
-/**
- * Billing.Hold for a send. When Billing does not answer, the hold may exist with no message to
- * capture or release it, so it is undone at once: the same key replays the hold (or takes it, if
- * the first call never arrived) and it is released. Money never stays held for a send that failed.
- */
-async function holdOnce(deps: SendDeps, request: HoldRequest) {
-  try {
-    return await deps.billing.Hold(request);
-  } catch (error) {
-    if (outcomeUnknown(error)) {
-      await deps.billing
-        .Hold(request)
-        .then((hold) =>
-          deps.billing.Release({ hold_id: hold.hold_id, idempotency_key: `${request.reference}:release` }),
-        )
-        .catch((undoError: unknown) =>
-          deps.logger.error(
-            { sid: request.reference, err: undoError },
-            'a hold of unknown outcome could not be undone',
-          ),
-        );
-    }
-    throw error;
-  }
 }
 
 /**
@@ -80,13 +52,18 @@ export async function sendSms(deps: SendDeps, projectId: string, input: SendInpu
   const quote = await quoting;
   const costCents = quote.sms_price_cents * plan.parts.length;
   const sid = newSid('SM');
-  const hold = await holdOnce(deps, {
-    project_id: projectId,
-    amount_cents: costCents,
-    idempotency_key: `${sid}:hold`,
-    reference: sid,
-    description: `SMS to ${quote.country}${quote.network ? ` (${quote.network})` : ''}, ${plan.parts.length} segment(s)`,
-  });
+  const hold = await holdOrUndo(
+    deps.billing,
+    {
+      project_id: projectId,
+      amount_cents: costCents,
+      idempotency_key: `${sid}:hold`,
+      reference: sid,
+      description: `SMS to ${quote.country}${quote.network ? ` (${quote.network})` : ''}, ${plan.parts.length} segment(s)`,
+    },
+    `${sid}:release`,
+    deps.logger,
+  );
   const release = () => deps.billing.Release({ hold_id: hold.hold_id, idempotency_key: `${sid}:release` });
 
   let row;

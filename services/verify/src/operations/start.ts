@@ -1,4 +1,4 @@
-import { DomainError, isDomainError, newSid } from '@otp/platform';
+import { DomainError, holdOrUndo, isDomainError, newSid, outcomeUnknown } from '@otp/platform';
 import { startHoldCents } from '../domain/first-send.js';
 import { moneyKeys, verificationCost } from '../domain/settlement.js';
 import { needsSenderId, type VerifySettings } from '../domain/settings.js';
@@ -45,44 +45,71 @@ export async function startVerification(deps: FlowDeps, input: StartInput): Prom
   const sid = newSid('VE');
   const code = CodeVault.generate(settings.codeLength);
   const feeCents = quote.verify_fee_cents;
-  const hold = await deps.peers.billing.Hold({
-    project_id: input.projectId,
-    amount_cents: startHoldCents(
-      {
-        feeCents,
-        messengerCents: quote.messenger_fee_cents,
-        smsSegmentCents: quote.sms_price_cents,
-        smsSegments: smsSegments(renderSmsText(settings.smsText, code)),
-      },
-      settings.channel,
-    ),
-    idempotency_key: moneyKeys.hold(sid),
-    reference: sid,
-    description: 'verify fee and first send',
-  });
-  await deps.peers.billing.Capture({
-    hold_id: hold.hold_id,
-    idempotency_key: moneyKeys.fee(sid),
-    amount_cents: feeCents,
-    description: 'verify fee',
-  });
+  const hold = await holdOrUndo(
+    deps.peers.billing,
+    {
+      project_id: input.projectId,
+      amount_cents: startHoldCents(
+        {
+          feeCents,
+          messengerCents: quote.messenger_fee_cents,
+          smsSegmentCents: quote.sms_price_cents,
+          smsSegments: smsSegments(renderSmsText(settings.smsText, code)),
+        },
+        settings.channel,
+      ),
+      idempotency_key: moneyKeys.hold(sid),
+      reference: sid,
+      description: 'verify fee and first send',
+    },
+    moneyKeys.release(sid),
+    deps.logger,
+  );
+  try {
+    await deps.peers.billing.Capture({
+      hold_id: hold.hold_id,
+      idempotency_key: moneyKeys.fee(sid),
+      amount_cents: feeCents,
+      description: 'verify fee',
+    });
+  } catch (error) {
+    // The fee may or may not have been taken: give back whichever happened (the other call is a
+    // harmless refusal), so a start that failed keeps no money.
+    if (outcomeUnknown(error)) await unwindFee(deps, input.projectId, sid, hold.hold_id, feeCents);
+    throw error;
+  }
 
   try {
     return await sendFirstAndStore(deps, { input, settings, sid, code, feeCents, smsFrom });
   } catch (error) {
-    await deps.peers.billing
-      .Refund({
-        project_id: input.projectId,
-        amount_cents: feeCents,
-        idempotency_key: moneyKeys.feeRefund(sid),
-        reference: sid,
-        description: 'verify fee: not started',
-      })
-      .catch((refundError: unknown) =>
-        deps.logger.error({ sid, err: refundError }, 'fee refund of a verification that did not start failed'),
-      );
+    await refundFee(deps, input.projectId, sid, feeCents);
     throw error;
   }
+}
+
+/** Gives the fee of a verification that did not start back (logged when Billing is away). */
+async function refundFee(deps: FlowDeps, projectId: string, sid: string, feeCents: number): Promise<void> {
+  await deps.peers.billing
+    .Refund({
+      project_id: projectId,
+      amount_cents: feeCents,
+      idempotency_key: moneyKeys.feeRefund(sid),
+      reference: sid,
+      description: 'verify fee: not started',
+    })
+    .catch((refundError: unknown) =>
+      deps.logger.error({ sid, err: refundError }, 'fee refund of a verification that did not start failed'),
+    );
+}
+
+/** After a fee capture with no answer: release the hold if it is still held, refund the fee if it was taken. */
+async function unwindFee(deps: FlowDeps, projectId: string, sid: string, holdId: string, feeCents: number) {
+  await deps.peers.billing
+    .Release({ hold_id: holdId, idempotency_key: moneyKeys.release(sid) })
+    .catch((error: unknown) =>
+      deps.logger.warn({ sid, err: error }, 'start hold not released (captured, or Billing away)'),
+    );
+  await refundFee(deps, projectId, sid, feeCents);
 }
 
 async function sendSms(
