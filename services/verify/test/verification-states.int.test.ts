@@ -211,8 +211,13 @@ describe('verification state table, end to end', () => {
     const balanceBefore = await world.balanceCents(project);
     const started = await world.start(project, to);
     const code = await world.codeFor(to, 'messenger');
-    const expired = await world.until(project, started.sid, (v) => v.status === 'expired', 'expiry');
-    assert.equal(expired.cost, '0.00');
+    // Settlement follows the finish (and is retried until the peers answer): wait for both.
+    const expired = await world.until(
+      project,
+      started.sid,
+      (v) => v.status === 'expired' && v.cost === '0.00',
+      'expiry and its refunds',
+    );
     assert.equal(expired.attempts[0]!.cost, '0.00');
     await world.assertCostMatchesLedger(project, expired);
     assert.equal(await world.balanceCents(project), balanceBefore);
