@@ -143,3 +143,30 @@ describe('graceful shutdown under load', () => {
     }
   });
 });
+
+describe('gateway drain before close (SHUTDOWN_DELAY_MS)', () => {
+  let drained: TestPlatform;
+  before(async () => {
+    drained = await startTestPlatform({
+      only: ['billing', 'gateway'],
+      env: { gateway: { SHUTDOWN_DELAY_MS: '3000' } },
+    });
+  });
+  after(async () => {
+    await drained?.stop();
+  });
+
+  it('fails readiness at SIGTERM, keeps answering during the delay, then exits 0', async () => {
+    const project = await drained.newProject();
+    const gateway = drained.services.get('gateway')!;
+    const readyz = () => fetch(`${drained.publicUrl}/readyz`).then((res) => res.status);
+    assert.equal(await readyz(), 200);
+
+    const stopped = gateway.stop('SIGTERM');
+    await eventually(readyz, (status) => status === 503, { what: 'readiness to fail' });
+    const during = await project.api.get<{ balance: string }>('/project');
+    assert.equal(during.status, 200, 'still serving while the load balancer catches up');
+    assert.equal(during.body.balance, '1.00');
+    assert.equal(await stopped, 0);
+  });
+});

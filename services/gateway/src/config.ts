@@ -37,6 +37,11 @@ const schema = z.object({
     .default('64kb'),
   /** How long a verified API key is remembered in-process, in milliseconds (revocation evicts at once). */
   API_KEY_CACHE_MS: z.coerce.number().int().min(0).default(30000),
+  /**
+   * On SIGTERM, how long the gateway keeps serving (readiness already failing) before it closes its
+   * listeners, so a load balancer stops sending first. 0 (local run): close at once.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -15,4 +15,6 @@ export interface GatewayDeps {
   projects: Projects;
   apiKeys: ApiKeys;
   keyOwners: KeyOwnerCache;
+  /** Set once SIGTERM arrived: readiness fails while the gateway still serves (SHUTDOWN_DELAY_MS). */
+  lifecycle: { stopping: boolean };
 }

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     projects: new Projects(db),
     apiKeys: new ApiKeys(db),
     keyOwners,
+    lifecycle: { stopping: false },
   };
   const publicServer = await listen(publicApp(deps), config.PORT);
   const adminServer = await listen(adminApp(deps), config.ADMIN_PORT);
@@ -54,7 +55,13 @@ async function main(): Promise<void> {
     admin: (adminServer.address() as AddressInfo).port,
   });
 
-  stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
+  stopOnSignals(logger, config.SHUTDOWN_DELAY_MS + config.SHUTDOWN_GRACE_MS, [
+    // Readiness fails first and the gateway keeps serving, so the load balancer drops this pod
+    // before the listeners close (connections arriving after that would be refused).
+    async () => {
+      deps.lifecycle.stopping = true;
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+    },
     () => Promise.all([close(publicServer), close(adminServer)]).then(() => undefined),
     () => closePeers(peers),
     () => keyChanges.stop(),

@@ -17,13 +17,20 @@ async function billingServing(deps: GatewayDeps): Promise<boolean> {
   }
 }
 
-/** GET /healthz (the process runs) and GET /readyz (it can serve: database and billing reachable). */
+/**
+ * GET /healthz (the process runs) and GET /readyz (it can serve: database and billing reachable,
+ * and not stopping).
+ */
 export function healthRoutes(deps: GatewayDeps): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
+    if (deps.lifecycle.stopping) {
+      res.status(503).json(errorEnvelope('SERVICE_UNAVAILABLE', 'not ready: stopping'));
+      return;
+    }
     const [database, billing] = await Promise.all([databaseReachable(deps.db), billingServing(deps)]);
     if (database && billing) {
       res.json({ status: 'ready' });
