@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@otp/platform';
+import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './database.js';
 import { once } from './idempotency.js';
 
@@ -96,28 +97,8 @@ export class Ledger {
   charge(call: MoneyCall): Promise<{ result: Movement; replayed: boolean }> {
     checkAmount(call.amountCents);
     const entryId = randomUUID();
-    const result = (balance: number) => movement(entryId, call, 'charge', -call.amountCents, balance);
-    return once(
-      this.db,
-      { ...call, kind: 'charge' },
-      async () => {
-        const rows = await this.db.$queryRaw<{ balance_cents: bigint }[]>`
-          WITH debit AS (
-            UPDATE accounts SET balance_cents = balance_cents - ${call.amountCents}::bigint, updated_at = now()
-             WHERE project_id = ${call.projectId} AND balance_cents >= ${call.amountCents}::bigint
-            RETURNING balance_cents),
-          entry AS (
-            INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
-            SELECT ${entryId}::uuid, ${call.projectId}, 'charge', -${call.amountCents}::bigint, balance_cents,
-                   ${call.reference}, ${call.description}, ${call.idempotencyKey} FROM debit),
-          operation AS (
-            INSERT INTO operations (idempotency_key, kind, project_id, result)
-            SELECT ${call.idempotencyKey}, 'charge', ${call.projectId},
-                   ${JSON.stringify(result(0))}::jsonb || jsonb_build_object('balance_cents', balance_cents) FROM debit)
-          SELECT balance_cents FROM debit`;
-        return rows[0] ? result(Number(rows[0].balance_cents)) : undefined;
-      },
-      () => this.insufficient(call.projectId, call.amountCents),
+    return this.debitOnce(call, 'charge', entryId, (balance) =>
+      movement(entryId, call, 'charge', -call.amountCents, balance),
     );
   }
 
@@ -125,35 +106,54 @@ export class Ledger {
   hold(call: MoneyCall): Promise<{ result: HoldState; replayed: boolean }> {
     checkAmount(call.amountCents);
     const holdId = randomUUID();
-    const entryId = randomUUID();
-    const result = (balance: number): HoldState => ({
-      hold_id: holdId,
-      project_id: call.projectId,
-      status: 'held',
-      amount_cents: call.amountCents,
-      captured_cents: 0,
-      balance_cents: balance,
-      reference: call.reference,
-    });
+    const hold = Prisma.sql`,
+      hold AS (
+        INSERT INTO holds (id, project_id, amount_cents, status, reference)
+        SELECT ${holdId}::uuid, ${call.projectId}, ${call.amountCents}::bigint, 'held', ${call.reference} FROM debit)`;
+    return this.debitOnce(
+      call,
+      'hold',
+      randomUUID(),
+      (balance): HoldState => ({
+        hold_id: holdId,
+        project_id: call.projectId,
+        status: 'held',
+        amount_cents: call.amountCents,
+        captured_cents: 0,
+        balance_cents: balance,
+        reference: call.reference,
+      }),
+      hold,
+    );
+  }
+
+  /**
+   * A charge or a hold: the conditional debit, its ledger entry, its idempotency record and
+   * (`also`) any other row of the movement, in one statement.
+   */
+  private debitOnce<T extends object>(
+    call: MoneyCall,
+    kind: 'charge' | 'hold',
+    entryId: string,
+    result: (balance: number) => T,
+    also: Prisma.Sql = Prisma.empty,
+  ): Promise<{ result: T; replayed: boolean }> {
     return once(
       this.db,
-      { ...call, kind: 'hold' },
+      { ...call, kind },
       async () => {
         const rows = await this.db.$queryRaw<{ balance_cents: bigint }[]>`
           WITH debit AS (
             UPDATE accounts SET balance_cents = balance_cents - ${call.amountCents}::bigint, updated_at = now()
              WHERE project_id = ${call.projectId} AND balance_cents >= ${call.amountCents}::bigint
-            RETURNING balance_cents),
-          hold AS (
-            INSERT INTO holds (id, project_id, amount_cents, status, reference)
-            SELECT ${holdId}::uuid, ${call.projectId}, ${call.amountCents}::bigint, 'held', ${call.reference} FROM debit),
+            RETURNING balance_cents)${also},
           entry AS (
             INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
-            SELECT ${entryId}::uuid, ${call.projectId}, 'hold', -${call.amountCents}::bigint, balance_cents,
+            SELECT ${entryId}::uuid, ${call.projectId}, ${kind}, -${call.amountCents}::bigint, balance_cents,
                    ${call.reference}, ${call.description}, ${call.idempotencyKey} FROM debit),
           operation AS (
             INSERT INTO operations (idempotency_key, kind, project_id, result)
-            SELECT ${call.idempotencyKey}, 'hold', ${call.projectId},
+            SELECT ${call.idempotencyKey}, ${kind}, ${call.projectId},
                    ${JSON.stringify(result(0))}::jsonb || jsonb_build_object('balance_cents', balance_cents) FROM debit)
           SELECT balance_cents FROM debit`;
         return rows[0] ? result(Number(rows[0].balance_cents)) : undefined;
