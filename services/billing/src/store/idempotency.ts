@@ -17,14 +17,14 @@ export interface OperationKey {
   projectId?: string;
 }
 
-export function checkKey(idempotencyKey: string): void {
+function checkKey(idempotencyKey: string): void {
   if (idempotencyKey.length === 0 || idempotencyKey.length > 200) {
     throw new DomainError('INVALID_ARGUMENT', 'idempotency_key must be 1-200 characters');
   }
 }
 
 /** True when `error` is a movement refused because its idempotency key already has a record. */
-export function isKeyTaken(error: unknown): boolean {
+function isKeyTaken(error: unknown): boolean {
   const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string; constraint?: unknown } } } })?.meta
     ?.driverAdapterError?.cause;
   return (
@@ -33,7 +33,7 @@ export function isKeyTaken(error: unknown): boolean {
 }
 
 /** The result stored for `key`; undefined when the key was never used; refused when used for something else. */
-export async function storedResult<T>(db: Db | Tx, key: OperationKey): Promise<T | undefined> {
+async function storedResult<T>(db: Db | Tx, key: OperationKey): Promise<T | undefined> {
   const rows = await db.$queryRaw<{ kind: string; project_id: string; result: T }[]>`
     SELECT kind, project_id, result FROM operations WHERE idempotency_key = ${key.idempotencyKey}`;
   const previous = rows[0];

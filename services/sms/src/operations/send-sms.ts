@@ -7,13 +7,9 @@ import { enqueueSms } from '../events/outbound-queue.js';
 import type { Messages, SmsMessageView } from '../store/messages.js';
 import { messageView } from '../store/messages.js';
 import type { SendContexts } from '../store/send-context.js';
-import type { SenderIds } from '../store/sender-ids.js';
-import type { SmsSettingsStore } from '../store/settings.js';
 
 export interface SendDeps {
   messages: Messages;
-  senderIds: SenderIds;
-  settings: SmsSettingsStore;
   sendContexts: SendContexts;
   billing: PromiseClient<BillingClient>;
   js: JetStreamClient;
@@ -52,6 +48,7 @@ export async function sendSms(deps: SendDeps, projectId: string, input: SendInpu
   const quote = await quoting;
   const costCents = quote.sms_price_cents * plan.parts.length;
   const sid = newSid('SM');
+  const releaseKey = `${sid}:release`;
   const hold = await holdOrUndo(
     deps.billing,
     {
@@ -61,10 +58,10 @@ export async function sendSms(deps: SendDeps, projectId: string, input: SendInpu
       reference: sid,
       description: `SMS to ${quote.country}${quote.network ? ` (${quote.network})` : ''}, ${plan.parts.length} segment(s)`,
     },
-    `${sid}:release`,
+    releaseKey,
     deps.logger,
   );
-  const release = () => deps.billing.Release({ hold_id: hold.hold_id, idempotency_key: `${sid}:release` });
+  const release = () => deps.billing.Release({ hold_id: hold.hold_id, idempotency_key: releaseKey });
 
   let row;
   try {

@@ -5,7 +5,8 @@ import { isHttpUrl } from '../domain/send-request.js';
 import { isValidSenderId } from '../domain/sender-id.js';
 import { sendSms, type SendDeps } from '../operations/send-sms.js';
 import { messageView } from '../store/messages.js';
-import type { SmsSettingsChange, SmsSettingsValue } from '../store/settings.js';
+import type { SenderIds } from '../store/sender-ids.js';
+import type { SmsSettingsChange, SmsSettingsStore, SmsSettingsValue } from '../store/settings.js';
 
 function required(value: string, field: string): string {
   if (!value) throw new DomainError('INVALID_ARGUMENT', `${field} is required`);
@@ -16,7 +17,9 @@ function senderIdView(row: SenderId) {
   return { value: row.value, status: row.status, site: row.site, created_at: row.createdAt.toISOString() };
 }
 
-export function smsHandlers(deps: SendDeps & { clock: Clock; logger: Logger }): SmsHandlers {
+export function smsHandlers(
+  deps: SendDeps & { senderIds: SenderIds; settings: SmsSettingsStore; clock: Clock; logger: Logger },
+): SmsHandlers {
   const { messages, senderIds, settings } = deps;
 
   /** Settings as shown: the default sender ID in the casing it was registered with. */

@@ -1,6 +1,6 @@
 import { senderIdKey, type SenderIdStatus } from '../domain/sender-id.js';
 import type { Db } from './database.js';
-import type { SmsSettingsValue } from './settings.js';
+import { SMS_SETTINGS_DEFAULTS, type SmsSettingsValue } from './settings.js';
 
 export interface SendContext {
   settings: SmsSettingsValue;
@@ -33,11 +33,11 @@ export class SendContexts {
               AND sender.value_key = COALESCE(${from === undefined ? null : senderIdKey(from)}::text, settings.default_sender_id)`;
     const row = rows[0]!;
     return {
-      settings: {
-        enabled: row.enabled ?? true,
-        defaultSenderId: row.default_sender_id,
-        callbackUrl: row.callback_url,
-      },
+      // No settings row: the defaults (its columns then come back null).
+      settings:
+        row.enabled === null
+          ? SMS_SETTINGS_DEFAULTS
+          : { enabled: row.enabled, defaultSenderId: row.default_sender_id, callbackUrl: row.callback_url },
       sender: row.sender_value ? { value: row.sender_value, status: row.sender_status! } : null,
     };
   }

@@ -14,7 +14,7 @@ export interface SmsSettingsChange {
 }
 
 /** A project that never changed its settings has the spec's defaults: on, no sender ID, no callback. */
-const DEFAULTS: SmsSettingsValue = { enabled: true, defaultSenderId: null, callbackUrl: null };
+export const SMS_SETTINGS_DEFAULTS: SmsSettingsValue = { enabled: true, defaultSenderId: null, callbackUrl: null };
 
 export class SmsSettingsStore {
   constructor(private readonly db: Db) {}
@@ -27,13 +27,13 @@ export class SmsSettingsStore {
     const row = rows[0];
     return row
       ? { enabled: row.enabled, defaultSenderId: row.default_sender_id, callbackUrl: row.callback_url }
-      : DEFAULTS;
+      : SMS_SETTINGS_DEFAULTS;
   }
 
   async update(projectId: string, change: SmsSettingsChange, now: Date): Promise<SmsSettingsValue> {
     const row = await this.db.smsSettings.upsert({
       where: { projectId },
-      create: { projectId, ...DEFAULTS, ...change, updatedAt: now },
+      create: { projectId, ...SMS_SETTINGS_DEFAULTS, ...change, updatedAt: now },
       update: { ...change, updatedAt: now },
     });
     return { enabled: row.enabled, defaultSenderId: row.defaultSenderId, callbackUrl: row.callbackUrl };

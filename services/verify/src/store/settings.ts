@@ -1,23 +1,5 @@
 import { DEFAULT_SETTINGS, type VerifyChannel, type VerifySettings } from '../domain/settings.js';
-import type { VerifySettings as Row } from '../generated/prisma/client.js';
-import type { Db } from './database.js';
-
-function fromRow(row: Row | null): VerifySettings {
-  if (!row) return { ...DEFAULT_SETTINGS };
-  return {
-    enabled: row.enabled,
-    channel: row.channel as VerifyChannel,
-    smsFallback: row.smsFallback,
-    switchOnFailure: row.switchOnFailure,
-    fallbackWaitSeconds: row.fallbackWaitSeconds,
-    codeLength: row.codeLength,
-    expiryMinutes: row.expiryMinutes,
-    maxWrongCodes: row.maxWrongCodes,
-    senderId: row.senderId,
-    smsText: row.smsText,
-    callbackUrl: row.callbackUrl,
-  };
-}
+import type { Db, Tx } from './database.js';
 
 /** A `verify_settings` row as raw SQL returns it. */
 interface SettingsRecord {
@@ -34,17 +16,14 @@ interface SettingsRecord {
   callback_url: string | null;
 }
 
-/**
- * A project's verify settings: the stored row, or the spec's defaults when it has none. Read on
- * every start, so a raw statement (no model query to compile).
- */
-export async function loadSettings(db: Db, projectId: string): Promise<VerifySettings> {
-  const rows = await db.$queryRaw<SettingsRecord[]>`
+/** The stored row, read raw: it is read on every start, so no model query to compile. */
+async function readSettings(runner: Pick<Tx, '$queryRaw'>, projectId: string): Promise<VerifySettings | undefined> {
+  const rows = await runner.$queryRaw<SettingsRecord[]>`
     SELECT enabled, channel, sms_fallback, switch_on_failure, fallback_wait_seconds, code_length, expiry_minutes,
            max_wrong_codes, sender_id, sms_text, callback_url
       FROM verify_settings WHERE project_id = ${projectId}`;
   const row = rows[0];
-  if (!row) return { ...DEFAULT_SETTINGS };
+  if (!row) return undefined;
   return {
     enabled: row.enabled,
     channel: row.channel as VerifyChannel,
@@ -60,6 +39,11 @@ export async function loadSettings(db: Db, projectId: string): Promise<VerifySet
   };
 }
 
+/** A project's verify settings: the stored row, or the spec's defaults when it has none. */
+export async function loadSettings(db: Db, projectId: string): Promise<VerifySettings> {
+  return (await readSettings(db, projectId)) ?? { ...DEFAULT_SETTINGS };
+}
+
 /**
  * Read-modify-write of one project's settings, serialised per project: two concurrent PATCHes
  * of different fields both land (the second sees the first's result).
@@ -72,7 +56,7 @@ export async function changeSettings(
   return db.$transaction(async (tx) => {
     await tx.verifySettings.upsert({ where: { projectId }, create: { projectId, ...DEFAULT_SETTINGS }, update: {} });
     await tx.$queryRaw`SELECT 1 FROM verify_settings WHERE project_id = ${projectId} FOR UPDATE`;
-    const next = change(fromRow(await tx.verifySettings.findUnique({ where: { projectId } })));
+    const next = change((await readSettings(tx, projectId)) ?? { ...DEFAULT_SETTINGS });
     await tx.verifySettings.update({ where: { projectId }, data: { ...next, updatedAt: new Date() } });
     return next;
   });
