@@ -1,4 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
+import { PeerUnavailable } from '../errors.js';
 import { currentRequestContext } from '../request-context.js';
 import { fromServiceError } from './status.js';
 
@@ -43,6 +44,10 @@ export function createGrpcClient<C extends grpc.Client>(
   const client = new Client(address, grpc.credentials.createInsecure(), {
     'grpc.service_config': RETRY_SERVICE_CONFIG,
     'grpc.enable_retries': 1,
+    // A restarted peer is found again within ~200 ms of it listening, not after grpc-js's default
+    // backoff (1 s growing to 120 s), during which every call would fail with UNAVAILABLE.
+    'grpc.initial_reconnect_backoff_ms': 100,
+    'grpc.max_reconnect_backoff_ms': 200,
   });
   const target = client as unknown as Record<string, unknown>;
   return new Proxy({} as PromiseClient<C>, {
@@ -60,7 +65,13 @@ export function createGrpcClient<C extends grpc.Client>(
           const metadata = new grpc.Metadata();
           const context = currentRequestContext();
           if (context?.requestId) metadata.set('x-request-id', context.requestId);
-          const deadline = Date.now() + (options?.deadlineMs ?? defaultDeadlineMs);
+          // Never wait longer than our own caller does: its deadline caps ours (deadline propagation).
+          const own = Date.now() + (options?.deadlineMs ?? defaultDeadlineMs);
+          const deadline = Math.min(own, context?.deadline ?? own);
+          if (deadline <= Date.now()) {
+            reject(new PeerUnavailable(`${property}: the caller's deadline already passed`));
+            return;
+          }
           (method as (...args: unknown[]) => unknown).call(
             client,
             request,

@@ -15,6 +15,13 @@ type AsyncUnary<H> =
 /** Handlers written as async functions: a DomainError becomes a status plus domain code. */
 export type AsyncHandlers<H> = { [K in keyof H]: AsyncUnary<H[K]> };
 
+/** The incoming call's deadline in ms since the epoch, or undefined when the caller set none. */
+function deadlineOf(call: grpc.ServerUnaryCall<unknown, unknown>): number | undefined {
+  const deadline = call.getDeadline();
+  const ms = deadline instanceof Date ? deadline.getTime() : deadline;
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
 export function implement<H>(logger: Logger, handlers: AsyncHandlers<H>): H {
   const wrapped: Record<string, grpc.handleUnaryCall<unknown, unknown>> = {};
   for (const [name, handler] of Object.entries(handlers) as [string, AsyncUnary<unknown>][]) {
@@ -24,10 +31,11 @@ export function implement<H>(logger: Logger, handlers: AsyncHandlers<H>): H {
     ) => Promise<unknown>;
     wrapped[name] = (call, callback) => {
       const requestId = String(call.metadata.get('x-request-id')[0] ?? '');
+      const deadline = deadlineOf(call);
       // Carry the edge's request id into this service's log lines.
       const started = process.hrtime.bigint();
       const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
-      runWithRequestContext({ requestId }, () => {
+      runWithRequestContext({ requestId, ...(deadline === undefined ? {} : { deadline }) }, () => {
         run(call.request, call).then(
           (response) => {
             recordRpc(name, 'OK', seconds());

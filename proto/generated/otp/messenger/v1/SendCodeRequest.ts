@@ -9,6 +9,7 @@ export interface SendCodeRequest {
   'metadata_json'?: (string);
   'purpose'?: (string);
   'ttl_seconds'?: (number);
+  'request_key'?: (string);
   '_code'?: "code";
   '_callback'?: "callback";
   '_ttl_seconds'?: "ttl_seconds";
@@ -22,6 +23,7 @@ export interface SendCodeRequest__Output {
   'metadata_json': (string);
   'purpose': (string);
   'ttl_seconds'?: (number);
+  'request_key': (string);
   '_code'?: "code";
   '_callback'?: "callback";
   '_ttl_seconds'?: "ttl_seconds";

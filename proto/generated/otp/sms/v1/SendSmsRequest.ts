@@ -9,6 +9,7 @@ export interface SendSmsRequest {
   'callback'?: (string);
   'metadata_json'?: (string);
   'purpose'?: (string);
+  'request_key'?: (string);
   '_from'?: "from";
   '_callback'?: "callback";
 }
@@ -21,6 +22,7 @@ export interface SendSmsRequest__Output {
   'callback'?: (string);
   'metadata_json': (string);
   'purpose': (string);
+  'request_key': (string);
   '_from'?: "from";
   '_callback'?: "callback";
 }

@@ -6,6 +6,7 @@ export interface StartVerificationRequest {
   'to'?: (string);
   'callback'?: (string);
   'metadata_json'?: (string);
+  'request_key'?: (string);
   '_callback'?: "callback";
 }
 
@@ -14,5 +15,6 @@ export interface StartVerificationRequest__Output {
   'to': (string);
   'callback'?: (string);
   'metadata_json': (string);
+  'request_key': (string);
   '_callback'?: "callback";
 }
