@@ -31,7 +31,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   HOLD_NOT_FOUND: 404,
   HOLD_NOT_ACTIVE: 409,
   REFUND_EXCEEDS_CHARGE: 409,
-  IDEMPOTENCY_KEY_REUSED: 409,
+  // Idempotency-Key (README): the same key with another body is the caller's mistake (Stripe's 422).
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_KEY_IN_USE: 409,
   // A peer refused an argument the edge let through: still the caller's input, never a 500.
   INVALID_ARGUMENT: 422,
   INVALID_ADMIN_TOKEN: 401,
