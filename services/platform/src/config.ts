@@ -31,6 +31,10 @@ export const commonConfig = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Deadline for every outgoing gRPC call, in milliseconds. */
   GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(5000),
+  /** Most gRPC calls one process serves at once; more wait in a short queue (RPC_QUEUE_MS). */
+  RPC_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(128),
+  /** How long a gRPC call may wait for a free slot before it is refused as unavailable, in milliseconds. */
+  RPC_QUEUE_MS: z.coerce.number().int().min(0).default(500),
   /** How long a SIGTERM waits for in-flight work before exiting anyway, in milliseconds. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10000),
 };

@@ -10,6 +10,7 @@ export * from './request-context.js';
 export * from './shutdown.js';
 export * from './grpc/status.js';
 export * from './grpc/server.js';
+export * from './grpc/admission.js';
 export * from './grpc/client.js';
 export * from './bus/streams.js';
 export * from './bus/jetstream.js';

@@ -68,6 +68,7 @@ async function main(): Promise<void> {
   const server = await startGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
+    admission: { maxInFlight: config.RPC_MAX_IN_FLIGHT, queueMs: config.RPC_QUEUE_MS },
     services: [
       {
         name: 'otp.webhooks.v1.Webhooks',

@@ -1,10 +1,11 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadHealthProto } from '@otp/proto';
 import type { HealthHandlers } from '@otp/proto';
-import { isDomainError } from '../errors.js';
+import { DomainError, isDomainError } from '../errors.js';
 import { recordRpc } from '../telemetry/metrics.js';
 import type { Logger } from '../logging.js';
 import { runWithRequestContext } from '../request-context.js';
+import { AdmissionGate, type AdmissionLimits } from './admission.js';
 import { toServiceError } from './status.js';
 
 type AsyncUnary<H> =
@@ -90,16 +91,51 @@ function healthService(statuses: Map<string, ServingStatus>): grpc.UntypedServic
   return handlers;
 }
 
+/**
+ * Puts every unary handler of `implementation` behind the gate. A call that is not admitted in time
+ * is answered SERVICE_UNAVAILABLE before its handler runs, so it did nothing and the caller may
+ * retry it (the gateway answers 503 with Retry-After). Health checks are never gated.
+ */
+function gated(
+  implementation: grpc.UntypedServiceImplementation,
+  gate: AdmissionGate,
+): grpc.UntypedServiceImplementation {
+  const wrapped: grpc.UntypedServiceImplementation = {};
+  for (const [name, handler] of Object.entries(implementation)) {
+    const unary = handler as grpc.handleUnaryCall<unknown, unknown>;
+    wrapped[name] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      void gate.enter(deadlineOf(call)).then((release) => {
+        if (!release) {
+          recordRpc(name, 'SERVICE_UNAVAILABLE', 0);
+          callback(toServiceError(new DomainError('SERVICE_UNAVAILABLE', `${name}: the service is at capacity`)));
+          return;
+        }
+        unary(call, (error, value) => {
+          release();
+          callback(error, value);
+        });
+      });
+    }) as grpc.UntypedHandleCall;
+  }
+  return wrapped;
+}
+
+/** Defaults of RPC_MAX_IN_FLIGHT and RPC_QUEUE_MS (platform config). */
+export const DEFAULT_ADMISSION: AdmissionLimits = { maxInFlight: 128, queueMs: 500 };
+
 export async function startGrpcServer(options: {
   host: string;
   port: number;
   services: ServiceRegistration[];
+  /** Bounded in-flight calls per process, with a short queue (see AdmissionGate). */
+  admission?: AdmissionLimits;
 }): Promise<RunningGrpcServer> {
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
   const statuses = new Map<string, ServingStatus>();
   const names = ['', ...options.services.map((service) => service.name)];
   for (const name of names) statuses.set(name, 'NOT_SERVING');
-  for (const service of options.services) server.addService(service.definition, service.implementation);
+  const gate = new AdmissionGate(options.admission ?? DEFAULT_ADMISSION);
+  for (const service of options.services) server.addService(service.definition, gated(service.implementation, gate));
   server.addService(loadHealthProto().grpc.health.v1.Health.service, healthService(statuses));
 
   const port = await new Promise<number>((resolve, reject) => {

@@ -1,0 +1,70 @@
+/**
+ * Admission control: at most `maxInFlight` calls run at once; the next ones wait in a FIFO queue
+ * for at most `queueMs` (never past the caller's own deadline) and are then refused. Refusing at
+ * the door is what keeps an overloaded service honest: a refused call did nothing, while a call
+ * admitted into an overloaded process would start holds and sends it could not finish in time.
+ */
+export interface AdmissionLimits {
+  maxInFlight: number;
+  queueMs: number;
+}
+
+interface Waiter {
+  admit: () => void;
+  timer: NodeJS.Timeout;
+}
+
+export class AdmissionGate {
+  private inFlight = 0;
+  private readonly queue: Waiter[] = [];
+
+  constructor(private readonly limits: AdmissionLimits) {}
+
+  get running(): number {
+    return this.inFlight;
+  }
+
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /**
+   * Resolves with a release function once the call may run, or with undefined when it was not
+   * admitted in time (the caller answers "unavailable, retry later"). `deadline` is the caller's,
+   * in ms since the epoch.
+   */
+  enter(deadline?: number): Promise<(() => void) | undefined> {
+    if (this.inFlight < this.limits.maxInFlight && this.queue.length === 0) {
+      this.inFlight += 1;
+      return Promise.resolve(this.releaser());
+    }
+    const waitMs = Math.min(this.limits.queueMs, deadline === undefined ? Infinity : deadline - Date.now());
+    if (waitMs <= 0) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        admit: () => {
+          clearTimeout(waiter.timer);
+          this.inFlight += 1;
+          resolve(this.releaser());
+        },
+        timer: setTimeout(() => {
+          const index = this.queue.indexOf(waiter);
+          if (index >= 0) this.queue.splice(index, 1);
+          resolve(undefined);
+        }, waitMs),
+      };
+      this.queue.push(waiter);
+    });
+  }
+
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.inFlight -= 1;
+      const next = this.queue.shift();
+      if (next) next.admit();
+    };
+  }
+}

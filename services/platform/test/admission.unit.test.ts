@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AdmissionGate } from '../src/grpc/admission.js';
+
+describe('AdmissionGate', () => {
+  it('admits up to maxInFlight at once, then queues in arrival order', async () => {
+    const gate = new AdmissionGate({ maxInFlight: 2, queueMs: 1000 });
+    const a = await gate.enter();
+    const b = await gate.enter();
+    assert.ok(a && b);
+    const order: string[] = [];
+    const c = gate.enter().then((release) => (order.push('c'), release));
+    const d = gate.enter().then((release) => (order.push('d'), release));
+    assert.equal(gate.waiting, 2);
+    a();
+    b();
+    const [releaseC, releaseD] = await Promise.all([c, d]);
+    assert.deepEqual(order, ['c', 'd']);
+    assert.equal(gate.running, 2);
+    releaseC?.();
+    releaseD?.();
+    assert.equal(gate.running, 0);
+  });
+
+  it('refuses a call that waited queueMs without a slot', async () => {
+    const gate = new AdmissionGate({ maxInFlight: 1, queueMs: 20 });
+    const held = await gate.enter();
+    assert.equal(await gate.enter(), undefined);
+    assert.equal(gate.waiting, 0, 'a refused call leaves the queue');
+    held?.();
+  });
+
+  it("never waits past the caller's deadline, and refuses at once when it has passed", async () => {
+    const gate = new AdmissionGate({ maxInFlight: 1, queueMs: 60000 });
+    const held = await gate.enter();
+    const began = Date.now();
+    assert.equal(await gate.enter(Date.now() + 30), undefined);
+    assert.ok(Date.now() - began < 1000);
+    assert.equal(await gate.enter(Date.now() - 1), undefined);
+    held?.();
+  });
+
+  it('a release called twice frees one slot only', async () => {
+    const gate = new AdmissionGate({ maxInFlight: 1, queueMs: 0 });
+    const release = await gate.enter();
+    release?.();
+    release?.();
+    assert.equal(gate.running, 0);
+    const again = await gate.enter();
+    assert.ok(again);
+    assert.equal(await gate.enter(), undefined, 'the second release did not make room for two');
+  });
+});
