@@ -149,7 +149,8 @@ describe('reconnect after a peer restart', () => {
       await client.GetFees({});
       await first.server.stop();
       await assert.rejects(client.GetFees({}));
-      await sleep(1500); // long enough for grpc-js's default backoff to have grown past 1 s
+      // Long enough for grpc-js's default backoff (1 s x 1.6 per try) to have grown to seconds.
+      await sleep(4000);
       const second = await billingServer(async () => FEES, { maxInFlight: 8, queueMs: 0 }, port);
       try {
         const listening = Date.now();
@@ -166,7 +167,9 @@ describe('reconnect after a peer restart', () => {
           await sleep(10);
         }
         assert.ok(servedAfter >= 0, 'the restarted peer is reached again');
-        assert.ok(servedAfter <= 250, `served again ${servedAfter} ms after the peer listened (goal: 250 ms)`);
+        // The goal is 250 ms (reconnect backoff capped at 200 ms); the bound here leaves room for a
+        // loaded CI machine while still failing with the default backoff (seconds by now).
+        assert.ok(servedAfter < 1500, `served again ${servedAfter} ms after the peer listened`);
       } finally {
         await second.server.stop();
       }
