@@ -57,7 +57,10 @@ export class StartRecovery {
     for (const row of rows) {
       if (this.task.stopping) break;
       await this.recover(row).catch((error: unknown) =>
-        this.deps.logger.warn({ sid: row.sid, status: row.status, err: error }, 'start not recovered yet; retried later'),
+        this.deps.logger.warn(
+          { sid: row.sid, status: row.status, err: error },
+          'start not recovered yet; retried later',
+        ),
       );
     }
     return rows.length;

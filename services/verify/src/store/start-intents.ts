@@ -125,7 +125,7 @@ export class StartIntentStore {
       VALUES (${v.sid}, ${v.projectId}, ${v.requestKey}, 'starting', ${v.to}, ${v.channel}, ${v.checksLeft},
               ${v.feeCents}, ${v.holdCents}, 0, ${JSON.stringify(v.metadata)}::jsonb, ${v.callbackUrl}, ${v.createdAt},
               ${v.expiresAt}, ${bytes(v.codeMac)}, ${v.codeSealed && bytes(v.codeSealed)}::bytea, ${v.switchOnFailure},
-              ${v.fallbackDueAt}::timestamptz, ${v.smsFrom}, ${v.smsText}, ${leaseUntil})
+              ${v.fallbackDueAt}::timestamptz, ${v.smsFrom}, ${v.smsText}, ${leaseUntil}::timestamptz)
       ON CONFLICT (project_id, request_key) WHERE status <> 'discarded' DO NOTHING
       RETURNING sid`;
     return rows.length > 0;
@@ -142,8 +142,8 @@ export class StartIntentStore {
   /** Takes over a starting row whose lease ran out (its start gave up or crashed), until `leaseUntil`. */
   async claim(sid: string, now: Date, leaseUntil: Date): Promise<StartIntent | undefined> {
     const rows = await this.db.$queryRaw<IntentRow[]>`
-      UPDATE verifications SET recovery_due_at = ${leaseUntil}
-       WHERE sid = ${sid} AND status = 'starting' AND recovery_due_at <= ${now}
+      UPDATE verifications SET recovery_due_at = ${leaseUntil}::timestamptz
+       WHERE sid = ${sid} AND status = 'starting' AND recovery_due_at <= ${now}::timestamptz
       RETURNING ${INTENT_COLUMNS}`;
     return rows[0] ? fromIntentRow(rows[0]) : undefined;
   }
@@ -156,9 +156,9 @@ export class StartIntentStore {
   async claimDue(now: Date, startingUntil: Date, retryAt: Date, limit: number): Promise<StartIntent[]> {
     const rows = await this.db.$queryRaw<IntentRow[]>`
       UPDATE verifications
-         SET recovery_due_at = CASE WHEN status = 'starting' THEN ${startingUntil} ELSE ${retryAt} END
-       WHERE recovery_due_at <= ${now}
-         AND sid IN (SELECT sid FROM verifications WHERE recovery_due_at <= ${now}
+         SET recovery_due_at = CASE WHEN status = 'starting' THEN ${startingUntil}::timestamptz ELSE ${retryAt}::timestamptz END
+       WHERE recovery_due_at <= ${now}::timestamptz
+         AND sid IN (SELECT sid FROM verifications WHERE recovery_due_at <= ${now}::timestamptz
                       ORDER BY recovery_due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING ${INTENT_COLUMNS}`;
     return rows.map(fromIntentRow);
@@ -167,7 +167,7 @@ export class StartIntentStore {
   /** Gives a claimed starting row back to the recovery pass at once (its owner could not finish it). */
   async handBack(sid: string, now: Date): Promise<void> {
     await this.db.$executeRaw`
-      UPDATE verifications SET recovery_due_at = ${now} WHERE sid = ${sid} AND status = 'starting'`;
+      UPDATE verifications SET recovery_due_at = ${now}::timestamptz WHERE sid = ${sid} AND status = 'starting'`;
   }
 
   /**
@@ -180,7 +180,7 @@ export class StartIntentStore {
       WITH verification AS (
         UPDATE verifications
            SET status = 'pending', channel = ${o.channel}, fallback_reason = ${o.fallbackReason},
-               cost_cents = ${o.costCents}, created_at = ${o.createdAt}, expires_at = ${o.expiresAt},
+               cost_cents = ${o.costCents}, created_at = ${o.createdAt}::timestamptz, expires_at = ${o.expiresAt}::timestamptz,
                fallback_due_at = ${o.fallbackDueAt}::timestamptz, recovery_due_at = NULL,
                code_sealed = CASE WHEN ${o.keepsCode}::boolean THEN code_sealed ELSE NULL END
          WHERE sid = ${intent.sid} AND status = 'starting'
