@@ -202,6 +202,24 @@ describe('verification starts survive crashes and repeats', () => {
     assert.equal(lookup.status, 404, lookup.text);
   });
 
+  it('metadata Postgres cannot store (NUL, lone surrogate) is refused before anything is sent or charged', async () => {
+    const project = await world.project();
+    const to = world.number('12');
+    for (const metadata of ['{"note":"a\\u0000b"}', '{"note":"\\ud800"}', '{"\\u0000":"key"}']) {
+      await assert.rejects(
+        verify.Start({ project_id: project.id, to, metadata_json: metadata, request_key: '' }),
+        (error: unknown) => isDomainError(error) && error.code === 'INVALID_REQUEST_BODY',
+        metadata,
+      );
+    }
+    assert.deepEqual(await rows(project), []);
+    assert.deepEqual(
+      (await ledger(project)).map((e) => e.kind),
+      ['credit'],
+    );
+    assert.deepEqual(await world.codes(to, 'messenger'), []);
+  });
+
   it('a start killed after its hold and fee is finished by the recovery pass; the ledger matches its cost', async () => {
     const project = await world.project({ sms_fallback: false });
     const to = world.number('12');
