@@ -12,11 +12,13 @@ import { loadVerifyProto } from '@otp/proto';
 import { readConfig } from './config.js';
 import { startChannelStatusConsumer } from './events/channel-status.js';
 import type { FlowDeps } from './operations/deps.js';
+import { StartRecovery } from './operations/recovery.js';
 import { VerificationTimer } from './operations/timer.js';
 import { connectPeers } from './peers.js';
 import { verifyHandlers } from './rpc/verify.js';
 import { CodeVault } from './secrets/code-vault.js';
 import { openDatabase } from './store/database.js';
+import { StartIntentStore } from './store/start-intents.js';
 import { VerificationStore } from './store/verifications.js';
 
 const config = readConfig();
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
   const deps: FlowDeps = {
     db,
     store: new VerificationStore(db),
+    intents: new StartIntentStore(db),
     peers,
     vault: new CodeVault(Buffer.from(config.VERIFY_CODE_KEY, 'hex')),
     clock: systemClock,
@@ -47,6 +50,8 @@ async function main(): Promise<void> {
     timeScale: config.VERIFY_TIME_SCALE,
     // A held verification may wait on up to three peer calls (SMS send, messenger settle, refund).
     lockTimeoutMs: config.GRPC_DEADLINE_MS * 3 + 1000,
+    recoveryAfterMs: config.RECOVERY_AFTER_MS,
+    recoveryIntervalMs: config.RECOVERY_INTERVAL_MS,
     wakeRelay: () => relay.wake(),
   };
 
@@ -65,13 +70,17 @@ async function main(): Promise<void> {
   const consumer = await startChannelStatusConsumer(bus, deps, logger);
   const timer = new VerificationTimer(deps, config.VERIFY_TIMER_INTERVAL_MS);
   timer.start();
+  const recovery = new StartRecovery(deps);
   await serveWhenPeersReady(server, { billing: peers.billing, sms: peers.sms, messenger: peers.messenger }, logger);
+  // After the peers answer: the first pass replays Billing and channel calls.
+  recovery.start();
   announceReady(logger, { grpc: server.port });
 
   stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
     () => server.setServing(false),
     () => server.stop(),
     () => timer.stop(),
+    () => recovery.stop(),
     () => consumer.stop(),
     () => events.close(),
     () => peers.close(),

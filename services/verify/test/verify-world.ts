@@ -69,11 +69,12 @@ export class VerifyWorld {
 
   private constructor(readonly platform: TestPlatform) {}
 
-  static async start(): Promise<VerifyWorld> {
+  /** `verifyEnv` adds to (or overrides) the verify service's variables. */
+  static async start(verifyEnv: Record<string, string> = {}): Promise<VerifyWorld> {
     const platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'sms', 'messenger', 'verify', 'gateway'],
       env: {
-        verify: { VERIFY_TIME_SCALE: String(TIME_SCALE), VERIFY_TIMER_INTERVAL_MS: '200' },
+        verify: { VERIFY_TIME_SCALE: String(TIME_SCALE), VERIFY_TIMER_INTERVAL_MS: '200', ...verifyEnv },
         sms: { SMS_RETRY_BASE_MS: '50' },
         messenger: { EXPIRY_SWEEP_INTERVAL_MS: '500' },
       },

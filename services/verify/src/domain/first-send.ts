@@ -11,3 +11,14 @@ export function startHoldCents(
   const firstSend = channel === 'messenger' ? prices.messengerCents : prices.smsSegmentCents * prices.smsSegments;
   return prices.feeCents + firstSend;
 }
+
+/**
+ * The request key of the n-th send of a verification, passed to Sms.Send / Messenger.Send: a send
+ * replayed after a crash with the same key returns the first one instead of sending again. A
+ * verification sends at most twice: the first send (1) and the SMS fallback (2), whichever step
+ * (start, timer, recovery) makes it.
+ */
+export const sendKeys = {
+  first: (sid: string) => `${sid}:attempt:1`,
+  fallback: (sid: string) => `${sid}:attempt:2`,
+};

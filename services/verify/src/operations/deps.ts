@@ -2,12 +2,14 @@ import type { Clock, Logger } from '@otp/platform';
 import type { Peers } from '../peers.js';
 import type { CodeVault } from '../secrets/code-vault.js';
 import type { Db } from '../store/database.js';
+import type { StartIntentStore } from '../store/start-intents.js';
 import type { VerificationStore } from '../store/verifications.js';
 
 /** What the verification flows need; main.ts builds it once. */
 export interface FlowDeps {
   db: Db;
   store: VerificationStore;
+  intents: StartIntentStore;
   peers: Peers;
   vault: CodeVault;
   clock: Clock;
@@ -16,6 +18,10 @@ export interface FlowDeps {
   timeScale: number;
   /** Bound for a transaction that calls peers while it holds a verification. */
   lockTimeoutMs: number;
+  /** How long a start owns its intent before the recovery pass may finish it (RECOVERY_AFTER_MS). */
+  recoveryAfterMs: number;
+  /** How often the recovery pass runs; also the wait between two tries to give money back. */
+  recoveryIntervalMs: number;
   /** Asks the outbox relay to publish now (after a commit that wrote an event). */
   wakeRelay(): void;
 }

@@ -1,5 +1,6 @@
 import { isDomainError } from '@otp/platform';
 import { supersedes } from '../domain/attempt-status.js';
+import { sendKeys } from '../domain/first-send.js';
 import { messengerAttemptsToSettle, verificationCost } from '../domain/settlement.js';
 import { renderSmsText } from '../domain/sms-text.js';
 import { advance, applyFallback, keepsCode, type FallbackReason, type Finish } from '../domain/verification.js';
@@ -52,6 +53,8 @@ async function fallbackLocked(deps: FlowDeps, held: LockedVerification, reason: 
       ...(record.smsFrom ? { from: record.smsFrom } : {}),
       metadata_json: sendMetadata(record.sid),
       purpose: 'verify',
+      // A fallback whose row change did not commit (a crash) is replayed, not sent again.
+      request_key: sendKeys.fallback(record.sid),
     });
     sms = {
       sid: message.sid,

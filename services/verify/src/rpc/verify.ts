@@ -20,14 +20,30 @@ function sidOf(value: string): string {
   return sid;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Text Postgres can store: no NUL, no lone surrogate (neither is valid in jsonb), keys included. */
+function storable(value: unknown): boolean {
+  if (typeof value === 'string') return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(storable);
+  if (value && typeof value === 'object') return Object.entries(value).every(([k, v]) => storable(k) && storable(v));
+  return true;
+}
+
 function metadataOf(json: string): Record<string, unknown> {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(json || '{}');
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    value = JSON.parse(json || '{}');
   } catch {
     // reported below
   }
-  throw new DomainError('INVALID_REQUEST_BODY', 'metadata: must be an object');
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new DomainError('INVALID_REQUEST_BODY', 'metadata: must be an object');
+  }
+  if (!storable(value)) {
+    throw new DomainError('INVALID_REQUEST_BODY', 'metadata: text must not contain NUL or lone surrogates');
+  }
+  return value as Record<string, unknown>;
 }
 
 function settingsMessage(settings: VerifySettings): VerifySettingsMessage {
@@ -56,6 +72,7 @@ export function verifyHandlers(deps: FlowDeps, logger: Logger): VerifyHandlers {
         to: phone.e164,
         callback: request.callback || null,
         metadata: metadataOf(request.metadata_json),
+        requestKey: request.request_key || null,
       });
       return toMessage(record);
     },

@@ -1,8 +1,27 @@
 import { outboxRow } from '@otp/platform';
-import type { AttemptChannel } from '../domain/attempt-status.js';
-import type { AttemptState, FallbackReason, VerificationState, VerificationStatus } from '../domain/verification.js';
-import { Prisma } from '../generated/prisma/client.js';
-import type { Db, Tx } from './database.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { Db } from './database.js';
+import {
+  bytes,
+  fromRow,
+  readVerification,
+  SELECT_VERIFICATION,
+  SHOWN,
+  type AttemptRecord,
+  type NewVerification,
+  type Runner,
+  type VerificationChanges,
+  type VerificationRecord,
+  type VerificationRow,
+} from './verification-rows.js';
+
+export {
+  stateOf,
+  type AttemptRecord,
+  type NewVerification,
+  type VerificationChanges,
+  type VerificationRecord,
+} from './verification-rows.js';
 
 // Verifications and their attempts. Every change to a verification happens inside `locked`, and
 // decides on the current state: concurrent checks, reads, timers and status events on one
@@ -14,181 +33,6 @@ import type { Db, Tx } from './database.js';
 // read (Postgres' xmin, which every write of the row replaces); work that must call a peer, or
 // whose row changed in between, runs again with the row locked (SELECT ... FOR UPDATE), as every
 // change did before.
-
-export interface AttemptRecord extends AttemptState {
-  createdAt: Date;
-}
-
-export interface VerificationRecord {
-  sid: string;
-  projectId: string;
-  status: VerificationStatus;
-  to: string;
-  channel: AttemptChannel;
-  fallbackReason: FallbackReason | null;
-  checksLeft: number;
-  feeCents: number;
-  feeRefunded: boolean;
-  delivered: boolean;
-  costCents: number;
-  metadata: Record<string, unknown>;
-  callbackUrl: string | null;
-  lastError: string | null;
-  createdAt: Date;
-  expiresAt: Date;
-  approvedAt: Date | null;
-  finishedAt: Date | null;
-  settledAt: Date | null;
-  codeMac: Uint8Array;
-  codeSealed: Uint8Array | null;
-  switchOnFailure: boolean;
-  fallbackDueAt: Date | null;
-  smsFrom: string | null;
-  smsText: string;
-  attempts: AttemptRecord[];
-  /** The row version this copy shows: a change decided on it applies only while it is current. */
-  version: string;
-}
-
-export type VerificationChanges = Partial<
-  Pick<
-    VerificationRecord,
-    | 'status'
-    | 'channel'
-    | 'fallbackReason'
-    | 'checksLeft'
-    | 'feeRefunded'
-    | 'delivered'
-    | 'costCents'
-    | 'lastError'
-    | 'approvedAt'
-    | 'finishedAt'
-    | 'settledAt'
-    | 'fallbackDueAt'
-  >
-> & {
-  /** The sealed code is only ever kept or erased (null), never replaced. */
-  codeSealed?: null;
-};
-
-export type NewVerification = Omit<
-  VerificationRecord,
-  'attempts' | 'approvedAt' | 'finishedAt' | 'settledAt' | 'lastError' | 'version'
->;
-
-// Prisma wants a plain ArrayBuffer-backed array (a Buffer may sit on a shared pool).
-function bytes(value: Uint8Array): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(value);
-}
-
-/** A `verifications` row as the reads below return it, with its attempts in send order. */
-interface VerificationRow {
-  sid: string;
-  project_id: string;
-  status: string;
-  to_number: string;
-  channel: string;
-  fallback_reason: string | null;
-  checks_left: number;
-  fee_cents: number;
-  fee_refunded: boolean;
-  delivered: boolean;
-  cost_cents: number;
-  metadata: Prisma.JsonValue;
-  callback_url: string | null;
-  last_error: string | null;
-  created_at: Date;
-  expires_at: Date;
-  approved_at: Date | null;
-  finished_at: Date | null;
-  settled_at: Date | null;
-  code_mac: string;
-  code_sealed: string | null;
-  switch_on_failure: boolean;
-  fallback_due_at: Date | null;
-  sms_from: string | null;
-  sms_text: string;
-  version: string;
-  attempts: { sid: string; channel: string; status: string; cost_cents: number; created_at: string }[];
-}
-
-function dateOrNull(value: Date | null): Date | null {
-  return value === null ? null : new Date(value);
-}
-
-function fromRow(row: VerificationRow): VerificationRecord {
-  return {
-    sid: row.sid,
-    projectId: row.project_id,
-    status: row.status as VerificationStatus,
-    to: row.to_number,
-    channel: row.channel as AttemptChannel,
-    fallbackReason: row.fallback_reason as FallbackReason | null,
-    checksLeft: row.checks_left,
-    feeCents: row.fee_cents,
-    feeRefunded: row.fee_refunded,
-    delivered: row.delivered,
-    costCents: row.cost_cents,
-    metadata: (row.metadata ?? {}) as Record<string, unknown>,
-    callbackUrl: row.callback_url,
-    lastError: row.last_error,
-    createdAt: new Date(row.created_at),
-    expiresAt: new Date(row.expires_at),
-    approvedAt: dateOrNull(row.approved_at),
-    finishedAt: dateOrNull(row.finished_at),
-    settledAt: dateOrNull(row.settled_at),
-    codeMac: Buffer.from(row.code_mac, 'base64'),
-    codeSealed: row.code_sealed === null ? null : Buffer.from(row.code_sealed, 'base64'),
-    switchOnFailure: row.switch_on_failure,
-    fallbackDueAt: dateOrNull(row.fallback_due_at),
-    smsFrom: row.sms_from,
-    smsText: row.sms_text,
-    version: row.version,
-    attempts: row.attempts.map((a) => ({
-      sid: a.sid,
-      channel: a.channel as AttemptChannel,
-      status: a.status,
-      costCents: a.cost_cents,
-      createdAt: new Date(a.created_at),
-    })),
-  };
-}
-
-// Bytes go out as base64 text: the raw-query path of this Prisma version cannot return bytea.
-const SELECT_VERIFICATION = Prisma.sql`
-  SELECT v.sid, v.project_id, v.status, v.to_number, v.channel, v.fallback_reason, v.checks_left, v.fee_cents,
-         v.fee_refunded, v.delivered, v.cost_cents, v.metadata, v.callback_url, v.last_error, v.created_at,
-         v.expires_at, v.approved_at, v.finished_at, v.settled_at, encode(v.code_mac, 'base64') AS code_mac,
-         encode(v.code_sealed, 'base64') AS code_sealed, v.switch_on_failure, v.fallback_due_at, v.sms_from,
-         v.sms_text, v.xmin::text AS version,
-         (SELECT COALESCE(json_agg(json_build_object('sid', a.sid, 'channel', a.channel, 'status', a.status,
-                                                     'cost_cents', a.cost_cents, 'created_at', a.created_at)
-                                   ORDER BY a.seq), '[]'::json)
-            FROM attempts a WHERE a.verification_sid = v.sid) AS attempts
-    FROM verifications v`;
-
-/** The database, or the transaction that holds the row. */
-type Runner = Pick<Tx, '$queryRaw'>;
-
-async function readVerification(runner: Runner, sid: string): Promise<VerificationRecord | undefined> {
-  const rows = await runner.$queryRaw<VerificationRow[]>`${SELECT_VERIFICATION} WHERE v.sid = ${sid}`;
-  return rows[0] ? fromRow(rows[0]) : undefined;
-}
-
-/** The part of a record the state machine decides on. */
-export function stateOf(record: VerificationRecord): VerificationState {
-  return {
-    status: record.status,
-    channel: record.channel,
-    fallbackReason: record.fallbackReason,
-    checksLeft: record.checksLeft,
-    expiresAt: record.expiresAt,
-    fallbackDueAt: record.fallbackDueAt,
-    switchOnFailure: record.switchOnFailure,
-    delivered: record.delivered,
-    attempts: record.attempts,
-  };
-}
 
 interface PendingEvent {
   id: string;
@@ -316,7 +160,8 @@ export class VerificationStore {
   /** The verification an attempt (TG.../SM...) belongs to, in the same read. */
   async findByAttempt(attemptSid: string): Promise<VerificationRecord | undefined> {
     const rows = await this.db.$queryRaw<VerificationRow[]>`
-      ${SELECT_VERIFICATION} WHERE v.sid = (SELECT verification_sid FROM attempts WHERE sid = ${attemptSid})`;
+      ${SELECT_VERIFICATION}
+       WHERE v.sid = (SELECT verification_sid FROM attempts WHERE sid = ${attemptSid}) AND ${SHOWN}`;
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
@@ -385,7 +230,8 @@ export class VerificationStore {
         // The read follows the lock: it sees every change committed before the lock was granted.
         const rows = await tx.$queryRaw<{ sid: string }[]>`SELECT sid FROM verifications WHERE sid = ${sid} FOR UPDATE`;
         if (rows.length === 0) return undefined;
-        const record = (await readVerification(tx, sid))!;
+        const record = await readVerification(tx, sid);
+        if (!record) return undefined;
         const lockedHeld = new LockedVerification(record, true);
         const result = await work(lockedHeld);
         if (!(await lockedHeld.write(tx))) throw new Error(`verification ${sid} changed while locked`);
@@ -409,7 +255,7 @@ export class VerificationStore {
   /** Finished verifications whose settlement did not complete (a peer was down): the timer retries. */
   async unsettledSids(limit: number): Promise<string[]> {
     const rows = await this.db.$queryRaw<{ sid: string }[]>`
-      SELECT sid FROM verifications WHERE status <> 'pending' AND settled_at IS NULL ORDER BY finished_at LIMIT ${limit}`;
+      SELECT sid FROM verifications WHERE status IN ('approved', 'expired', 'failed') AND settled_at IS NULL ORDER BY finished_at LIMIT ${limit}`;
     return rows.map((r) => r.sid);
   }
 }

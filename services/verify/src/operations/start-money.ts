@@ -1,0 +1,86 @@
+import { ensureTimeLeft, isDomainError, outcomeUnknown } from '@otp/platform';
+import { moneyKeys } from '../domain/settlement.js';
+import type { StartIntent } from '../store/start-intents.js';
+import type { FlowDeps } from './deps.js';
+
+// The money of a start: one hold of fee + first send proves the balance covers both (402
+// otherwise); capturing only the fee turns it into the Verify fee charge and gives the send's
+// share back, which the channel service then charges for its send. Every call carries a key
+// derived from the sid, so finishing or undoing a start after a crash replays, never repeats.
+
+type StartMoney = Pick<StartIntent, 'sid' | 'projectId' | 'holdCents' | 'feeCents'>;
+
+/** A refusal Billing answered (nothing moved), with one of `codes`. */
+function refusedWith(error: unknown, ...codes: string[]): boolean {
+  return isDomainError(error) && !outcomeUnknown(error) && codes.includes(error.code);
+}
+
+function holdRequest(intent: StartMoney) {
+  return {
+    project_id: intent.projectId,
+    amount_cents: intent.holdCents,
+    idempotency_key: moneyKeys.hold(intent.sid),
+    reference: intent.sid,
+    description: 'verify fee and first send',
+  };
+}
+
+/**
+ * Holds fee + first send and captures the fee. `onHold` learns the hold as soon as it exists, so
+ * a failed capture can still be undone by id.
+ */
+export async function takeStartMoney(
+  deps: FlowDeps,
+  intent: StartMoney,
+  onHold: (holdId: string) => void,
+): Promise<void> {
+  ensureTimeLeft('the hold');
+  const hold = await deps.peers.billing.Hold(holdRequest(intent));
+  onHold(hold.hold_id);
+  await deps.peers.billing.Capture({
+    hold_id: hold.hold_id,
+    idempotency_key: moneyKeys.fee(intent.sid),
+    amount_cents: intent.feeCents,
+    description: 'verify fee',
+  });
+}
+
+/**
+ * Gives back whatever a start that will not happen took: the hold if it is still held, else the
+ * fee it captured. Resolves only once Billing confirmed (each refusal below means "nothing of
+ * that kind to give back"); throws while Billing is away, and the recovery pass tries again.
+ */
+export async function giveBackStartMoney(
+  deps: FlowDeps,
+  intent: StartMoney & { holdId: string | null },
+): Promise<void> {
+  let holdId = intent.holdId;
+  if (!holdId) {
+    // The hold's id was never learned: the same key answers with the hold if it exists. If it
+    // did not, this takes it now, and the release below gives it straight back.
+    try {
+      holdId = (await deps.peers.billing.Hold(holdRequest(intent))).hold_id;
+    } catch (error) {
+      if (refusedWith(error, 'INSUFFICIENT_BALANCE')) return; // no hold under this key, and none taken
+      throw error;
+    }
+  }
+  try {
+    await deps.peers.billing.Release({ hold_id: holdId, idempotency_key: moneyKeys.release(intent.sid) });
+    return; // released whole: the fee was never captured
+  } catch (error) {
+    if (!refusedWith(error, 'HOLD_NOT_ACTIVE', 'HOLD_NOT_FOUND')) throw error;
+  }
+  // The hold was captured: the fee was charged.
+  try {
+    await deps.peers.billing.Refund({
+      project_id: intent.projectId,
+      amount_cents: intent.feeCents,
+      idempotency_key: moneyKeys.feeRefund(intent.sid),
+      reference: intent.sid,
+      description: 'verify fee: not started',
+    });
+  } catch (error) {
+    if (!refusedWith(error, 'REFUND_EXCEEDS_CHARGE')) throw error;
+  }
+}
