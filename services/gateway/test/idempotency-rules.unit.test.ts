@@ -25,7 +25,11 @@ describe('Idempotency-Key rules', () => {
   });
 
   it('fingerprints method, path and body, ignoring key order but not values', () => {
-    const base = requestFingerprint('POST', '/v1/messages/sms', { to: '+1', body: 'hi', metadata: { a: 1, b: [1, 2] } });
+    const base = requestFingerprint('POST', '/v1/messages/sms', {
+      to: '+1',
+      body: 'hi',
+      metadata: { a: 1, b: [1, 2] },
+    });
     assert.equal(
       requestFingerprint('post', '/v1/messages/sms', { metadata: { b: [1, 2], a: 1 }, body: 'hi', to: '+1' }),
       base,
@@ -62,8 +66,14 @@ describe('Idempotency-Key rules', () => {
   });
 
   it('forwards idem:<key> to the owner, or a fresh key when the client sent none', () => {
-    assert.equal(ownerRequestKey('abc', () => 'fresh'), 'idem:abc');
-    assert.equal(ownerRequestKey(undefined, () => 'fresh'), 'fresh');
+    assert.equal(
+      ownerRequestKey('abc', () => 'fresh'),
+      'idem:abc',
+    );
+    assert.equal(
+      ownerRequestKey(undefined, () => 'fresh'),
+      'fresh',
+    );
   });
 });
 

@@ -169,7 +169,9 @@ describe('Idempotency-Key on POST /v1 (real platform)', () => {
     for (let round = 0; round < 5; round++) {
       const to = freshNumber();
       const both = await Promise.all(
-        [0, 1].map(() => project.api.post<Sms & ErrorBody>('/messages/sms', { to, body: 'race' }, key(`race-${round}`))),
+        [0, 1].map(() =>
+          project.api.post<Sms & ErrorBody>('/messages/sms', { to, body: 'race' }, key(`race-${round}`)),
+        ),
       );
       const created = both.filter((r) => r.status === 201);
       assert.ok(created.length >= 1, both.map((r) => r.text).join(' | '));

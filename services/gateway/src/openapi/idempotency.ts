@@ -55,11 +55,15 @@ export function withIdempotency(responses: Record<number, ResponseConfig>): Reco
   const inUse = 'IDEMPOTENCY_KEY_IN_USE (a request with this Idempotency-Key is still running; retry later)';
   const conflict = result[409];
   result[409] = conflict ? { ...conflict, description: `${conflict.description}, or ${inUse}` } : errorResponse(inUse);
-  const reused = 'IDEMPOTENCY_KEY_REUSED (the key was used with another body), or INVALID_REQUEST_BODY naming Idempotency-Key';
+  const reused =
+    'IDEMPOTENCY_KEY_REUSED (the key was used with another body), or INVALID_REQUEST_BODY naming Idempotency-Key';
   result[422] = {
     ...errorResponse(result[422] ? `${result[422].description}, ${reused}` : reused),
     headers: replayedHeader,
   };
-  result[503] ??= { ...errorResponse('SERVICE_UNAVAILABLE (at capacity, or a service is down)'), headers: retryAfterHeader };
+  result[503] ??= {
+    ...errorResponse('SERVICE_UNAVAILABLE (at capacity, or a service is down)'),
+    headers: retryAfterHeader,
+  };
   return result;
 }

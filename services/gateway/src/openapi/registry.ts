@@ -48,7 +48,9 @@ export const commonErrorResponses: Record<number, ResponseConfig> = {
   }),
   503: {
     description: 'SERVICE_UNAVAILABLE (at capacity, or a service is down; retry after Retry-After seconds)',
-    headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } } },
+    headers: {
+      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } },
+    },
     content: { 'application/json': { schema: errorEnvelopeSchema } },
   },
 };

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { currentRequestContext, DomainError, type ErrorCode } from '@otp/platform';
 import type { Request, RequestHandler, Response } from 'express';
-import {
-  isFinalAnswer,
-  ownerRequestKey,
-  parseIdempotencyKey,
-  requestFingerprint,
-} from '../domain/idempotency-key.js';
+import { isFinalAnswer, ownerRequestKey, parseIdempotencyKey, requestFingerprint } from '../domain/idempotency-key.js';
 import type { GatewayDeps } from '../deps.js';
 import type { ErrorEnvelope } from '../http/errors.js';
 import { projectOf } from './auth.js';

@@ -13,10 +13,7 @@ export interface Claim {
 }
 
 export type ClaimOutcome =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; status: number; body: string }
-  | { kind: 'in_use' }
-  | { kind: 'reused' };
+  { kind: 'claimed' } | { kind: 'replay'; status: number; body: string } | { kind: 'in_use' } | { kind: 'reused' };
 
 interface ExistingRow {
   request_hash: string;

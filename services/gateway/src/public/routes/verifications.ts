@@ -103,7 +103,11 @@ registry.registerPath({
   method: 'post',
   path: '/v1/verifications/{sid}/check',
   summary: 'Check the code the user entered (a wrong code is still 200, with valid false)',
-  request: { headers: idempotencyKeyHeader, params: sidParams, body: { content: { 'application/json': { schema: checkBody } } } },
+  request: {
+    headers: idempotencyKeyHeader,
+    params: sidParams,
+    body: { content: { 'application/json': { schema: checkBody } } },
+  },
   responses: withIdempotency({
     200: {
       description: 'The verification and whether the code matched',
