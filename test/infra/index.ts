@@ -4,3 +4,4 @@ export * from './bus.js';
 export * from './http.js';
 export * from './platform.js';
 export * from './trace-collector.js';
+export * from './money.js';

@@ -42,6 +42,12 @@ const schema = z.object({
    * listeners, so a load balancer stops sending first. 0 (local run): close at once.
    */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Most /v1 requests this process works on at once; more wait in a queue (admission control). */
+  MAX_IN_FLIGHT: z.coerce.number().int().positive().default(64),
+  /** How long a /v1 request may wait for a slot, in milliseconds, before it gets 503 + Retry-After. */
+  ADMISSION_QUEUE_MS: z.coerce.number().int().min(0).default(1000),
+  /** How long Idempotency-Key records are kept, in hours (at least the 24 the API promises). */
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(24).default(24),
 });
 
 export type Config = z.infer<typeof schema>;

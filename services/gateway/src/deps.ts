@@ -4,6 +4,7 @@ import type { KeyOwnerCache } from './key-owner-cache.js';
 import type { Peers } from './peers.js';
 import type { ApiKeys } from './store/api-keys.js';
 import type { Db } from './store/database.js';
+import type { IdempotencyRecords } from './store/idempotency-records.js';
 import type { Projects } from './store/projects.js';
 
 /** What every route factory receives: `<resource>Routes(deps: GatewayDeps): Router`. */
@@ -15,6 +16,7 @@ export interface GatewayDeps {
   projects: Projects;
   apiKeys: ApiKeys;
   keyOwners: KeyOwnerCache;
+  idempotencyRecords: IdempotencyRecords;
   /** Set once SIGTERM arrived: readiness fails while the gateway still serves (SHUTDOWN_DELAY_MS). */
   lifecycle: { stopping: boolean };
 }

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { announceReady, createLogger, exitOnStartFailure, stopOnSignals } from '@otp/platform';
+import { announceReady, createLogger, exitOnStartFailure, PeriodicTask, stopOnSignals } from '@otp/platform';
 import type { Express } from 'express';
 import { adminApp } from './admin/app.js';
 import { readConfig } from './config.js';
@@ -11,11 +11,13 @@ import { closePeers, connectPeers } from './peers.js';
 import { publicApp } from './public/app.js';
 import { ApiKeys } from './store/api-keys.js';
 import { openDatabase } from './store/database.js';
+import { IdempotencyRecords } from './store/idempotency-records.js';
 import { KeyChangeListener } from './store/key-changes.js';
 import { Projects } from './store/projects.js';
 
 const config = readConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
+const RETENTION_INTERVAL_MS = 10 * 60 * 1000;
 
 function listen(app: Express, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -46,8 +48,20 @@ async function main(): Promise<void> {
     projects: new Projects(db),
     apiKeys: new ApiKeys(db),
     keyOwners,
+    idempotencyRecords: new IdempotencyRecords(db),
     lifecycle: { stopping: false },
   };
+  // Every replica runs it; a DELETE of rows past the retention is harmless twice.
+  const retention = new PeriodicTask({
+    name: 'idempotency-retention',
+    intervalMs: RETENTION_INTERVAL_MS,
+    logger,
+    pass: async () => {
+      const deleted = await deps.idempotencyRecords.deleteOlderThan(config.IDEMPOTENCY_RETENTION_HOURS);
+      if (deleted > 0) logger.info({ deleted }, 'idempotency records past retention deleted');
+    },
+  });
+  retention.start();
   const publicServer = await listen(publicApp(deps), config.PORT);
   const adminServer = await listen(adminApp(deps), config.ADMIN_PORT);
   announceReady(logger, {
@@ -63,6 +77,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
     },
     () => Promise.all([close(publicServer), close(adminServer)]).then(() => undefined),
+    () => retention.stop(),
     () => closePeers(peers),
     () => keyChanges.stop(),
     () => db.$disconnect(),

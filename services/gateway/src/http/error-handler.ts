@@ -23,6 +23,8 @@ function parserErrorCode(error: ParserError): { code: ErrorCode; message: string
   return { code: 'INVALID_JSON', message: 'request body is not valid JSON' };
 }
 
+const RETRY_AFTER_SECONDS = '1';
+
 /** The error envelope for every failure; a 500 says nothing but "internal error" and is logged. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, next) => {
@@ -45,6 +47,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // Peer failures name the RPC in their message; the caller only needs to know to retry.
     const message =
       failure.code === 'SERVICE_UNAVAILABLE' ? 'a required service is unavailable, retry later' : failure.message;
+    // Every 503 is "retry later": say when, so clients and proxies back off instead of hammering.
+    if (status === 503) res.set('Retry-After', RETRY_AFTER_SECONDS);
     res.status(status).json(errorEnvelope(failure.code, message));
   };
 }

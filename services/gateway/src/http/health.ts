@@ -28,7 +28,7 @@ export function healthRoutes(deps: GatewayDeps): Router {
   });
   router.get('/readyz', async (_req, res) => {
     if (deps.lifecycle.stopping) {
-      res.status(503).json(errorEnvelope('SERVICE_UNAVAILABLE', 'not ready: stopping'));
+      res.status(503).set('Retry-After', '1').json(errorEnvelope('SERVICE_UNAVAILABLE', 'not ready: stopping'));
       return;
     }
     const [database, billing] = await Promise.all([databaseReachable(deps.db), billingServing(deps)]);
@@ -37,7 +37,10 @@ export function healthRoutes(deps: GatewayDeps): Router {
       return;
     }
     const missing = [database ? undefined : 'database', billing ? undefined : 'billing'].filter(Boolean).join(', ');
-    res.status(503).json(errorEnvelope('SERVICE_UNAVAILABLE', `not ready: ${missing} unreachable`));
+    res
+      .status(503)
+      .set('Retry-After', '1')
+      .json(errorEnvelope('SERVICE_UNAVAILABLE', `not ready: ${missing} unreachable`));
   });
   return router;
 }

@@ -1,4 +1,4 @@
-import { extendZodWithOpenApi, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { extendZodWithOpenApi, OpenAPIRegistry, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { ERROR_CODES } from '@otp/platform';
 import { z } from 'zod';
 
@@ -41,8 +41,16 @@ export function errorResponses(descriptions: Record<number, string>) {
 }
 
 /** Errors every authenticated /v1 path can answer. */
-export const commonErrorResponses = errorResponses({
-  401: 'MISSING_API_KEY or INVALID_API_KEY',
-  403: 'IP_NOT_ALLOWED',
-  503: 'SERVICE_UNAVAILABLE',
-});
+export const commonErrorResponses: Record<number, ResponseConfig> = {
+  ...errorResponses({
+    401: 'MISSING_API_KEY or INVALID_API_KEY',
+    403: 'IP_NOT_ALLOWED',
+  }),
+  503: {
+    description: 'SERVICE_UNAVAILABLE (at capacity, or a service is down; retry after Retry-After seconds)',
+    headers: {
+      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } },
+    },
+    content: { 'application/json': { schema: errorEnvelopeSchema } },
+  },
+};

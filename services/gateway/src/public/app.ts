@@ -7,7 +7,9 @@ import { jsonBody } from '../http/json-body.js';
 import { assignRequestId, withRequestContext } from '../http/request-id.js';
 import { unmatchedRoute } from '../http/unmatched.js';
 import { openApiDocument } from '../openapi/document.js';
+import { admission } from './admission.js';
 import { authenticate } from './auth.js';
+import { idempotency } from './idempotency.js';
 import { messengerReportRoutes } from './provider/messenger-reports.js';
 import { messengerRoutes } from './routes/messenger.js';
 import { projectRoutes } from './routes/project.js';
@@ -31,7 +33,13 @@ export function publicApp(deps: GatewayDeps): Express {
   // Provider callbacks authenticate by signature, not API key: mounted before /v1's auth.
   app.use(messengerReportRoutes(deps));
   const v1 = express.Router();
-  v1.use(jsonBody(deps.config.BODY_LIMIT), withRequestContext, authenticate(deps));
+  v1.use(
+    jsonBody(deps.config.BODY_LIMIT),
+    withRequestContext,
+    authenticate(deps),
+    admission({ maxInFlight: deps.config.MAX_IN_FLIGHT, queueMs: deps.config.ADMISSION_QUEUE_MS }),
+    idempotency(deps),
+  );
   for (const routes of RESOURCES) v1.use(routes(deps));
   app.use('/v1', v1);
   app.use(unmatchedRoute(app));

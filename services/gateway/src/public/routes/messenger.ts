@@ -4,8 +4,10 @@ import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { callbackUrl, metadata, parseSidParam, phoneNumber, sidParam } from '../../http/schemas.js';
 import { parseBody, parseBodyAsync } from '../../http/validation.js';
+import { idempotencyKeyHeader, withIdempotency } from '../../openapi/idempotency.js';
 import { commonErrorResponses, errorResponses, registry } from '../../openapi/registry.js';
 import { projectOf } from '../auth.js';
+import { requestKeyOf } from '../idempotency.js';
 
 // POST /v1/messages/messenger, GET /v1/messages/messenger/{sid} and
 // POST /v1/messages/messenger/{sid}/verify (spec: "Messenger code message").
@@ -59,8 +61,8 @@ registry.registerPath({
   method: 'post',
   path: '/v1/messages/messenger',
   summary: 'Send a messenger code',
-  request: { body: { content: { 'application/json': { schema: sendCodeBody } } } },
-  responses: {
+  request: { headers: idempotencyKeyHeader, body: { content: { 'application/json': { schema: sendCodeBody } } } },
+  responses: withIdempotency({
     201: { description: 'Sent (charged 0.02)', content: { 'application/json': { schema: messengerCodeSchema } } },
     ...errorResponses({
       400: 'INVALID_JSON',
@@ -70,7 +72,7 @@ registry.registerPath({
       503: 'SERVICE_UNAVAILABLE (the messenger provider did not answer; not charged)',
     }),
     401: commonErrorResponses[401]!,
-  },
+  }),
 });
 
 registry.registerPath({
@@ -90,10 +92,11 @@ registry.registerPath({
   path: '/v1/messages/messenger/{sid}/verify',
   summary: 'Check the code the user entered',
   request: {
+    headers: idempotencyKeyHeader,
     params: z.object({ sid: sidParam('TG') }),
     body: { content: { 'application/json': { schema: verifyCodeBody } } },
   },
-  responses: {
+  responses: withIdempotency({
     200: {
       description: 'The result; a wrong code is still 200',
       content: { 'application/json': { schema: verifyResultSchema } },
@@ -104,7 +107,7 @@ registry.registerPath({
       422: 'INVALID_REQUEST_BODY',
     }),
     ...commonErrorResponses,
-  },
+  }),
 });
 
 export function messengerRoutes(deps: GatewayDeps): Router {
@@ -119,6 +122,7 @@ export function messengerRoutes(deps: GatewayDeps): Router {
       ...(input.callback === undefined ? {} : { callback: input.callback }),
       metadata_json: JSON.stringify(input.metadata ?? {}),
       purpose: 'direct',
+      request_key: requestKeyOf(req),
     });
     res.status(201).json(messengerCodeResource(message));
   });

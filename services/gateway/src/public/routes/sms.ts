@@ -4,8 +4,10 @@ import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { callbackUrl, metadata, parseSidParam, phoneNumber, sidParam } from '../../http/schemas.js';
 import { parseBodyAsync } from '../../http/validation.js';
+import { idempotencyKeyHeader, withIdempotency } from '../../openapi/idempotency.js';
 import { commonErrorResponses, errorResponses, registry } from '../../openapi/registry.js';
 import { projectOf } from '../auth.js';
+import { requestKeyOf } from '../idempotency.js';
 
 // POST /v1/messages/sms and GET /v1/messages/sms/{sid} (spec: "SMS message").
 
@@ -48,8 +50,8 @@ registry.registerPath({
   method: 'post',
   path: '/v1/messages/sms',
   summary: 'Send an SMS',
-  request: { body: { content: { 'application/json': { schema: sendSmsBody } } } },
-  responses: {
+  request: { headers: idempotencyKeyHeader, body: { content: { 'application/json': { schema: sendSmsBody } } } },
+  responses: withIdempotency({
     201: { description: 'Queued', content: { 'application/json': { schema: smsMessageSchema } } },
     ...errorResponses({
       400: 'INVALID_JSON',
@@ -59,7 +61,7 @@ registry.registerPath({
       503: 'QUEUE_UNAVAILABLE (the message is saved as enqueue_failed; send again)',
     }),
     401: commonErrorResponses[401]!,
-  },
+  }),
 });
 
 registry.registerPath({
@@ -87,6 +89,7 @@ export function smsRoutes(deps: GatewayDeps): Router {
       ...(input.callback === undefined ? {} : { callback: input.callback }),
       metadata_json: JSON.stringify(input.metadata ?? {}),
       purpose: 'direct',
+      request_key: requestKeyOf(req),
     });
     res.status(201).json(smsMessageResource(message));
   });

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { callbackUrl, metadata, parseSidParam, phoneNumber, sidParam } from '../../http/schemas.js';
 import { parseBody, parseBodyAsync } from '../../http/validation.js';
+import { idempotencyKeyHeader, withIdempotency } from '../../openapi/idempotency.js';
 import { commonErrorResponses, errorResponses, registry } from '../../openapi/registry.js';
 import { projectOf } from '../auth.js';
+import { requestKeyOf } from '../idempotency.js';
 
 // POST /v1/verifications, GET /v1/verifications/{sid}, POST /v1/verifications/{sid}/check
 // (spec: "Verification"). The verify service runs the state machine; this file validates and maps.
@@ -68,8 +70,8 @@ registry.registerPath({
   method: 'post',
   path: '/v1/verifications',
   summary: 'Start a verification',
-  request: { body: { content: { 'application/json': { schema: startBody } } } },
-  responses: {
+  request: { headers: idempotencyKeyHeader, body: { content: { 'application/json': { schema: startBody } } } },
+  responses: withIdempotency({
     201: {
       description: 'Started; the code is on its way',
       content: { 'application/json': { schema: verificationSchema } },
@@ -82,7 +84,7 @@ registry.registerPath({
       503: 'QUEUE_UNAVAILABLE (no send could be queued; nothing charged) or SERVICE_UNAVAILABLE',
     }),
     401: commonErrorResponses[401]!,
-  },
+  }),
 });
 
 registry.registerPath({
@@ -101,8 +103,12 @@ registry.registerPath({
   method: 'post',
   path: '/v1/verifications/{sid}/check',
   summary: 'Check the code the user entered (a wrong code is still 200, with valid false)',
-  request: { params: sidParams, body: { content: { 'application/json': { schema: checkBody } } } },
-  responses: {
+  request: {
+    headers: idempotencyKeyHeader,
+    params: sidParams,
+    body: { content: { 'application/json': { schema: checkBody } } },
+  },
+  responses: withIdempotency({
     200: {
       description: 'The verification and whether the code matched',
       content: { 'application/json': { schema: checkResultSchema } },
@@ -114,7 +120,7 @@ registry.registerPath({
       422: 'INVALID_REQUEST_BODY',
     }),
     ...commonErrorResponses,
-  },
+  }),
 });
 
 export function verificationRoutes(deps: GatewayDeps): Router {
@@ -127,6 +133,7 @@ export function verificationRoutes(deps: GatewayDeps): Router {
       to: input.to,
       ...(input.callback === undefined ? {} : { callback: input.callback }),
       metadata_json: JSON.stringify(input.metadata ?? {}),
+      request_key: requestKeyOf(req),
     });
     res.status(201).json(verificationResource(verification));
   });

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { isDomainError } from '@otp/platform';
+import { AdmissionLimit } from '../src/domain/admission.js';
+import {
+  isFinalAnswer,
+  ownerRequestKey,
+  parseIdempotencyKey,
+  requestFingerprint,
+} from '../src/domain/idempotency-key.js';
+
+describe('Idempotency-Key rules', () => {
+  it('accepts 1-255 printable ASCII characters and refuses anything else naming the header', () => {
+    assert.equal(parseIdempotencyKey('a'), 'a');
+    assert.equal(parseIdempotencyKey(' ~order 7/ä'.slice(0, 10)), ' ~order 7/');
+    assert.equal(parseIdempotencyKey('k'.repeat(255)), 'k'.repeat(255));
+    for (const bad of ['', 'k'.repeat(256), 'caf\u00e9', 'a\tb', 'a\u0000b', '\u{1f600}', 'a\u007fb']) {
+      assert.throws(
+        () => parseIdempotencyKey(bad),
+        (error: unknown) =>
+          isDomainError(error) && error.code === 'INVALID_REQUEST_BODY' && error.message.includes('Idempotency-Key'),
+        JSON.stringify(bad),
+      );
+    }
+  });
+
+  it('fingerprints method, path and body, ignoring key order but not values', () => {
+    const base = requestFingerprint('POST', '/v1/messages/sms', {
+      to: '+1',
+      body: 'hi',
+      metadata: { a: 1, b: [1, 2] },
+    });
+    assert.equal(
+      requestFingerprint('post', '/v1/messages/sms', { metadata: { b: [1, 2], a: 1 }, body: 'hi', to: '+1' }),
+      base,
+    );
+    assert.notEqual(requestFingerprint('POST', '/v1/messages/sms', { to: '+1', body: 'hi!' }), base);
+    assert.notEqual(
+      requestFingerprint('POST', '/v1/messages/sms', { to: '+1', body: 'hi', metadata: { a: 1, b: [2, 1] } }),
+      base,
+    );
+    assert.notEqual(
+      requestFingerprint('POST', '/v1/verifications', { to: '+1', body: 'hi', metadata: { a: 1, b: [1, 2] } }),
+      base,
+    );
+    assert.equal(requestFingerprint('POST', '/v1/x', undefined), requestFingerprint('POST', '/v1/x', {}));
+  });
+
+  it('refuses a body nested deeper than any route accepts instead of recursing', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 5000; i++) deep = { a: deep };
+    assert.throws(
+      () => requestFingerprint('POST', '/v1/x', deep),
+      (error: unknown) => isDomainError(error) && error.code === 'INVALID_REQUEST_BODY',
+    );
+  });
+
+  it('keeps 2xx and decided 4xx answers, not 409 IN_USE, 429 or 5xx', () => {
+    assert.ok(isFinalAnswer(201, undefined));
+    assert.ok(isFinalAnswer(200, undefined));
+    for (const status of [400, 402, 403, 404, 422]) assert.ok(isFinalAnswer(status, 'INVALID_REQUEST_BODY'));
+    assert.ok(isFinalAnswer(409, 'VERIFICATION_NOT_PENDING'));
+    assert.ok(!isFinalAnswer(409, 'IDEMPOTENCY_KEY_IN_USE'));
+    assert.ok(!isFinalAnswer(429, undefined));
+    for (const status of [500, 502, 503, 504]) assert.ok(!isFinalAnswer(status, 'SERVICE_UNAVAILABLE'));
+  });
+
+  it('forwards idem:<key> to the owner, or a fresh key when the client sent none', () => {
+    assert.equal(
+      ownerRequestKey('abc', () => 'fresh'),
+      'idem:abc',
+    );
+    assert.equal(
+      ownerRequestKey(undefined, () => 'fresh'),
+      'fresh',
+    );
+  });
+});
+
+describe('admission limit', () => {
+  it('admits up to the limit, then queues in arrival order and hands each freed slot to the oldest waiter', () => {
+    const limit = new AdmissionLimit<string>(2);
+    assert.ok(limit.tryEnter());
+    assert.ok(limit.tryEnter());
+    assert.ok(!limit.tryEnter());
+    limit.enqueue('first');
+    limit.enqueue('second');
+    assert.equal(limit.leave(), 'first');
+    assert.equal(limit.running, 2, 'the slot passed to the waiter');
+    // A newcomer does not overtake the queue even when a slot frees.
+    assert.equal(limit.leave(), 'second');
+    assert.ok(!limit.tryEnter());
+    assert.equal(limit.leave(), undefined);
+    assert.equal(limit.running, 1);
+    assert.ok(limit.tryEnter());
+  });
+
+  it('lets a waiter withdraw once; a withdrawn waiter is never admitted', () => {
+    const limit = new AdmissionLimit<string>(1);
+    assert.ok(limit.tryEnter());
+    limit.enqueue('gave up');
+    limit.enqueue('patient');
+    assert.ok(limit.withdraw('gave up'));
+    assert.ok(!limit.withdraw('gave up'));
+    assert.equal(limit.leave(), 'patient');
+    assert.ok(!limit.withdraw('patient'), 'already admitted');
+    assert.equal(limit.queued, 0);
+  });
+
+  it('never counts below zero and refuses a limit below one', () => {
+    const limit = new AdmissionLimit<string>(1);
+    limit.leave();
+    assert.equal(limit.running, 0);
+    assert.throws(() => new AdmissionLimit<string>(0));
+  });
+});
