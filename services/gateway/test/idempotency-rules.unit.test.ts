@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isDomainError } from '@otp/platform';
-import { AdmissionLimit } from '../src/domain/admission.js';
 import {
   isFinalAnswer,
   ownerRequestKey,
@@ -74,43 +73,5 @@ describe('Idempotency-Key rules', () => {
       ownerRequestKey(undefined, () => 'fresh'),
       'fresh',
     );
-  });
-});
-
-describe('admission limit', () => {
-  it('admits up to the limit, then queues in arrival order and hands each freed slot to the oldest waiter', () => {
-    const limit = new AdmissionLimit<string>(2);
-    assert.ok(limit.tryEnter());
-    assert.ok(limit.tryEnter());
-    assert.ok(!limit.tryEnter());
-    limit.enqueue('first');
-    limit.enqueue('second');
-    assert.equal(limit.leave(), 'first');
-    assert.equal(limit.running, 2, 'the slot passed to the waiter');
-    // A newcomer does not overtake the queue even when a slot frees.
-    assert.equal(limit.leave(), 'second');
-    assert.ok(!limit.tryEnter());
-    assert.equal(limit.leave(), undefined);
-    assert.equal(limit.running, 1);
-    assert.ok(limit.tryEnter());
-  });
-
-  it('lets a waiter withdraw once; a withdrawn waiter is never admitted', () => {
-    const limit = new AdmissionLimit<string>(1);
-    assert.ok(limit.tryEnter());
-    limit.enqueue('gave up');
-    limit.enqueue('patient');
-    assert.ok(limit.withdraw('gave up'));
-    assert.ok(!limit.withdraw('gave up'));
-    assert.equal(limit.leave(), 'patient');
-    assert.ok(!limit.withdraw('patient'), 'already admitted');
-    assert.equal(limit.queued, 0);
-  });
-
-  it('never counts below zero and refuses a limit below one', () => {
-    const limit = new AdmissionLimit<string>(1);
-    limit.leave();
-    assert.equal(limit.running, 0);
-    assert.throws(() => new AdmissionLimit<string>(0));
   });
 });

@@ -40,6 +40,22 @@ describe('AdmissionGate', () => {
     held?.();
   });
 
+  it('a waiter whose signal aborts leaves the queue and is never admitted', async () => {
+    const gate = new AdmissionGate({ maxInFlight: 1, queueMs: 60000 });
+    const held = await gate.enter();
+    const hangUp = new AbortController();
+    const gaveUp = gate.enter(undefined, hangUp.signal);
+    const patient = gate.enter();
+    hangUp.abort();
+    assert.equal(await gaveUp, undefined);
+    assert.equal(gate.waiting, 1);
+    held?.();
+    const next = await patient;
+    assert.ok(next, 'the freed slot went to the waiter still there');
+    assert.equal(gate.running, 1);
+    next();
+  });
+
   it('a release called twice frees one slot only', async () => {
     const gate = new AdmissionGate({ maxInFlight: 1, queueMs: 0 });
     const release = await gate.enter();

@@ -31,9 +31,10 @@ export class AdmissionGate {
   /**
    * Resolves with a release function once the call may run, or with undefined when it was not
    * admitted in time (the caller answers "unavailable, retry later"). `deadline` is the caller's,
-   * in ms since the epoch.
+   * in ms since the epoch; `signal` withdraws a waiting call (its client hung up).
    */
-  enter(deadline?: number): Promise<(() => void) | undefined> {
+  enter(deadline?: number, signal?: AbortSignal): Promise<(() => void) | undefined> {
+    if (signal?.aborted) return Promise.resolve(undefined);
     if (this.inFlight < this.limits.maxInFlight && this.queue.length === 0) {
       this.inFlight += 1;
       return Promise.resolve(this.releaser());
@@ -41,18 +42,22 @@ export class AdmissionGate {
     const waitMs = Math.min(this.limits.queueMs, deadline === undefined ? Infinity : deadline - Date.now());
     if (waitMs <= 0) return Promise.resolve(undefined);
     return new Promise((resolve) => {
+      const withdraw = () => {
+        clearTimeout(waiter.timer);
+        const index = this.queue.indexOf(waiter);
+        if (index >= 0) this.queue.splice(index, 1);
+        resolve(undefined);
+      };
       const waiter: Waiter = {
         admit: () => {
           clearTimeout(waiter.timer);
+          signal?.removeEventListener('abort', withdraw);
           this.inFlight += 1;
           resolve(this.releaser());
         },
-        timer: setTimeout(() => {
-          const index = this.queue.indexOf(waiter);
-          if (index >= 0) this.queue.splice(index, 1);
-          resolve(undefined);
-        }, waitMs),
+        timer: setTimeout(withdraw, waitMs),
       };
+      signal?.addEventListener('abort', withdraw, { once: true });
       this.queue.push(waiter);
     });
   }
