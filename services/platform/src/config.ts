@@ -38,3 +38,14 @@ export const commonConfig = {
   /** How long a SIGTERM waits for in-flight work before exiting anyway, in milliseconds. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10000),
 };
+
+/** Variables of the services that own money-moving intents (sms, messenger, verify). */
+export const recoveryConfig = {
+  /** How often the recovery pass looks for interrupted requests and money still to give back, in milliseconds. */
+  RECOVERY_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  /**
+   * How old an unfinished request must be before the recovery pass treats it as abandoned and
+   * finishes or undoes it, in milliseconds; longer than any caller's deadline.
+   */
+  RECOVERY_AFTER_MS: z.coerce.number().int().min(100).default(30000),
+};

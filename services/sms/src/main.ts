@@ -18,7 +18,9 @@ import { smsHandlers } from './rpc/sms.js';
 import { openDatabase } from './store/database.js';
 import { Messages } from './store/messages.js';
 import { DeliveryReceipts } from './store/receipts.js';
+import { SendRecovery } from './operations/recovery.js';
 import { SendContexts } from './store/send-context.js';
+import { SendIntents } from './store/send-intents.js';
 import { SenderIds } from './store/sender-ids.js';
 import { SmsSettingsStore } from './store/settings.js';
 
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     config.GRPC_DEADLINE_MS,
   );
   const messages = new Messages(db);
+  const intents = new SendIntents(db);
   const receipts = new DeliveryReceipts(db);
 
   const carrier = new SmppCarrier({
@@ -81,6 +84,7 @@ async function main(): Promise<void> {
         definition: loadSmsProto().otp.sms.v1.Sms.service,
         implementation: smsHandlers({
           messages,
+          intents,
           senderIds: new SenderIds(db),
           settings: new SmsSettingsStore(db),
           sendContexts: new SendContexts(db),
@@ -94,11 +98,24 @@ async function main(): Promise<void> {
     ],
   });
   await serveWhenPeersReady(server, { billing }, logger);
+  const recovery = new SendRecovery({
+    intents,
+    messages,
+    billing,
+    js: bus.js,
+    clock,
+    logger,
+    queueTimeoutMs: config.SMS_QUEUE_TIMEOUT_MS,
+    afterMs: config.RECOVERY_AFTER_MS,
+    intervalMs: config.RECOVERY_INTERVAL_MS,
+  });
+  recovery.start();
   announceReady(logger, { grpc: server.port });
 
   stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
     () => server.setServing(false),
     () => server.stop(),
+    () => recovery.stop(),
     () => worker.stop(),
     () => carrier.close(),
     () => events.close(),

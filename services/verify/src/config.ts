@@ -1,4 +1,4 @@
-import { commonConfig, envPort, loadConfig } from '@otp/platform';
+import { commonConfig, recoveryConfig, envPort, loadConfig } from '@otp/platform';
 import { z } from 'zod';
 
 /** The documented local key: fine for `npm start` and tests, never for a real deployment. */
@@ -27,13 +27,7 @@ const schema = z.object({
     .default(LOCAL_CODE_KEY),
   /** How often the timer looks for due fallbacks, expiries and unsettled finishes, in milliseconds. */
   VERIFY_TIMER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
-  /** How often the recovery pass looks for interrupted starts and money still to give back, in milliseconds. */
-  RECOVERY_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
-  /**
-   * How old an unfinished start must be before the recovery pass treats it as abandoned and
-   * finishes it, in milliseconds; longer than any caller's deadline.
-   */
-  RECOVERY_AFTER_MS: z.coerce.number().int().min(100).default(30000),
+  ...recoveryConfig,
   /**
    * Divides the configured expiry and fallback wait (tests and demos only: 10 makes a 1-minute
    * expiry last 6 seconds). 1 in every real deployment.

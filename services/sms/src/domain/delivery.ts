@@ -1,7 +1,14 @@
 // The delivery rules of an SMS: its states, how many times the carrier is tried, how long the
 // worker waits between tries.
 
+/** The statuses the API shows (spec). */
 export type SmsStatus = 'queued' | 'processing' | 'sent' | 'failed' | 'enqueue_failed';
+
+/**
+ * Internal ones, never shown: `accepted` is the intent, written before the hold so a crash can be
+ * undone; `discarded` is an intent that ended with nothing sent (refused hold, or abandoned).
+ */
+export type SmsIntentStatus = 'accepted' | 'discarded';
 
 export type SmsPurpose = 'direct' | 'verify';
 

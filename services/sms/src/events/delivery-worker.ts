@@ -10,7 +10,8 @@ import {
 import type { BillingClient } from '@otp/proto';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { Carrier } from '../carrier/carrier.js';
-import { afterFailedSubmit, retryDelayMs, type SmsStatus } from '../domain/delivery.js';
+import { afterFailedSubmit, retryDelayMs } from '../domain/delivery.js';
+import { giveMoneyBack, smsMoneyKeys } from '../operations/money-back.js';
 import { planSegments } from '../domain/segments.js';
 import type { Messages } from '../store/messages.js';
 import { SMS_OUTBOUND_DURABLE, SMS_OUTBOUND_STREAM, parseQueuedSms } from './outbound-queue.js';
@@ -53,7 +54,7 @@ async function deliver(deps: DeliveryWorkerDeps, queued: JsMsg): Promise<Message
     logger.error({ subject: queued.subject }, 'unreadable sms.outbound message dropped');
     return 'drop';
   }
-  const row = await messages.claim(sid, clock.now());
+  const row = await messages.claim(sid, queued.seq, clock.now());
   if (!row) {
     const done = await messages.bySid(sid);
     if (!done) {
@@ -61,13 +62,14 @@ async function deliver(deps: DeliveryWorkerDeps, queued: JsMsg): Promise<Message
       return 'drop';
     }
     // Marked failed but the refund may not have gone through before a crash: settle it (idempotent).
-    if ((done.status as SmsStatus) === 'failed') await refund(deps, done.projectId, sid, done.costCents);
+    if (done.moneyDue) await giveMoneyBack(deps, done);
     return 'ack';
   }
   // The charge is taken when the message is handed to the carrier (spec).
+  if (!row.holdId) throw new Error(`claimed message ${sid} has no hold`); // the schema forbids it
   await billing.Capture({
     hold_id: row.holdId,
-    idempotency_key: `${sid}:capture`,
+    idempotency_key: smsMoneyKeys.capture(sid),
     amount_cents: 0,
     description: `SMS ${sid}`,
   });
@@ -86,17 +88,7 @@ async function deliver(deps: DeliveryWorkerDeps, queued: JsMsg): Promise<Message
       return 'retry';
     }
     if (await messages.markFailed(row, reason, clock.now())) deps.onEvent();
-    await refund(deps, row.projectId, sid, row.costCents);
+    await giveMoneyBack(deps, { ...row, status: 'failed' });
     return 'ack';
   }
-}
-
-async function refund(deps: DeliveryWorkerDeps, projectId: string, sid: string, amountCents: number): Promise<void> {
-  await deps.billing.Refund({
-    project_id: projectId,
-    amount_cents: amountCents,
-    idempotency_key: `${sid}:refund`,
-    reference: sid,
-    description: `SMS ${sid} not delivered`,
-  });
 }

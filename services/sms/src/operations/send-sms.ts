@@ -1,15 +1,28 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { DomainError, holdOrUndo, newSid, type Clock, type Logger, type PromiseClient } from '@otp/platform';
+import {
+  DomainError,
+  ensureTimeLeft,
+  isDomainError,
+  newSid,
+  outcomeUnknown,
+  type Clock,
+  type Logger,
+  type PromiseClient,
+} from '@otp/platform';
 import type { BillingClient } from '@otp/proto';
+import type { Message } from '../generated/prisma/client.js';
 import { planSegments } from '../domain/segments.js';
 import { validateSend, type SendInput } from '../domain/send-request.js';
 import { enqueueSms } from '../events/outbound-queue.js';
 import type { Messages, SmsMessageView } from '../store/messages.js';
 import { messageView } from '../store/messages.js';
 import type { SendContexts } from '../store/send-context.js';
+import type { SendIntents } from '../store/send-intents.js';
+import { giveMoneyBack, holdRequest } from './money-back.js';
 
 export interface SendDeps {
   messages: Messages;
+  intents: SendIntents;
   sendContexts: SendContexts;
   billing: PromiseClient<BillingClient>;
   js: JetStreamClient;
@@ -19,12 +32,25 @@ export interface SendDeps {
 }
 
 /**
- * Sms.Send: check, price, hold the money, save as `queued`, put on the work queue. The money is
- * only held here; the worker captures it when the carrier takes the message.
+ * Sms.Send: check, price, write the intent, hold the money, mark `queued`, put on the work queue.
+ * The money is only held here; the worker captures it when the carrier takes the message.
+ *
+ * The intent (the row, `accepted`) is written before any money moves, so a crash at any point
+ * leaves something to finish or undo: a repeated Send with the same request key finishes it, and
+ * the recovery pass discards what nobody finished and gives its hold back.
  */
-export async function sendSms(deps: SendDeps, projectId: string, input: SendInput): Promise<SmsMessageView> {
+export async function sendSms(
+  deps: SendDeps,
+  projectId: string,
+  input: SendInput,
+  requestKey: string,
+): Promise<SmsMessageView> {
   if (!projectId) throw new DomainError('INVALID_ARGUMENT', 'project_id is required');
   const request = validateSend(input);
+  if (requestKey) {
+    const existing = await deps.intents.byRequestKey(projectId, requestKey);
+    if (existing) return resume(deps, existing);
+  }
   // The price is asked for at once but read after the sender checks, so their errors come first.
   const quoting = deps.billing.Quote({ to: request.to });
   quoting.catch(() => undefined);
@@ -46,54 +72,74 @@ export async function sendSms(deps: SendDeps, projectId: string, input: SendInpu
 
   const plan = planSegments(request.body);
   const quote = await quoting;
-  const costCents = quote.sms_price_cents * plan.parts.length;
-  const sid = newSid('SM');
-  const releaseKey = `${sid}:release`;
-  const hold = await holdOrUndo(
-    deps.billing,
-    {
-      project_id: projectId,
-      amount_cents: costCents,
-      idempotency_key: `${sid}:hold`,
-      reference: sid,
-      description: `SMS to ${quote.country}${quote.network ? ` (${quote.network})` : ''}, ${plan.parts.length} segment(s)`,
-    },
-    releaseKey,
-    deps.logger,
-  );
-  const release = () => deps.billing.Release({ hold_id: hold.hold_id, idempotency_key: releaseKey });
+  const intent = await deps.intents.insert({
+    sid: newSid('SM'),
+    projectId,
+    requestKey: requestKey || null,
+    purpose: request.purpose,
+    to: request.to,
+    from: sender.value,
+    body: request.body,
+    segments: plan.parts.length,
+    encoding: plan.encoding,
+    priceCents: quote.sms_price_cents,
+    costCents: quote.sms_price_cents * plan.parts.length,
+    metadata: request.metadata,
+    // Verify has its own callback setting; the SMS default is for direct sends only.
+    callbackUrl: request.callback ?? (request.purpose === 'direct' ? (settings.callbackUrl ?? undefined) : undefined),
+    createdAt: deps.clock.now(),
+  });
+  if (!intent) {
+    // A request with the same key wrote its intent between our read and our insert.
+    const first = await deps.intents.byRequestKey(projectId, requestKey);
+    if (!first)
+      throw new DomainError('SERVICE_UNAVAILABLE', 'the message of this request key changed meanwhile; retry');
+    return resume(deps, first);
+  }
+  const description = `SMS to ${quote.country}${quote.network ? ` (${quote.network})` : ''}, ${plan.parts.length} segment(s)`;
+  return holdAndQueue(deps, intent, description);
+}
 
-  let row;
+/** A repeated request: finish an intent that is still open, or show what the first one made. */
+async function resume(deps: SendDeps, row: Message): Promise<SmsMessageView> {
+  if (row.status === 'accepted') return holdAndQueue(deps, row, `SMS ${row.sid}, ${row.segments} segment(s)`);
+  return messageView(row);
+}
+
+async function holdAndQueue(deps: SendDeps, intent: Message, description: string): Promise<SmsMessageView> {
+  const { sid } = intent;
+  let holdId: string;
   try {
-    row = await deps.messages.insertQueued({
-      sid,
-      projectId,
-      purpose: request.purpose,
-      to: request.to,
-      from: sender.value,
-      body: request.body,
-      segments: plan.parts.length,
-      encoding: plan.encoding,
-      priceCents: quote.sms_price_cents,
-      costCents,
-      metadata: request.metadata,
-      // Verify has its own callback setting; the SMS default is for direct sends only.
-      callbackUrl: request.callback ?? (request.purpose === 'direct' ? (settings.callbackUrl ?? undefined) : undefined),
-      holdId: hold.hold_id,
-      createdAt: deps.clock.now(),
-    });
+    ensureTimeLeft('the hold');
+    holdId = (await deps.billing.Hold(holdRequest(intent, description))).hold_id;
   } catch (error) {
-    await release();
+    // Refused (or too late to ask): nothing is held and nothing is kept. No answer: the hold may
+    // exist; the intent stays `accepted`, and a repeat of the request or the recovery pass settles it.
+    if (!outcomeUnknown(error)) await deps.intents.discardRefused(sid, deps.clock.now());
     throw error;
   }
 
+  const queued = await deps.intents.markQueued(sid, holdId, deps.clock.now());
+  if (!queued) {
+    // A concurrent repeat queued it (show that), or the recovery pass discarded it (it releases the hold).
+    const current = await deps.messages.bySid(sid);
+    if (current && current.status !== 'discarded' && current.status !== 'accepted') return messageView(current);
+    throw new DomainError('SERVICE_UNAVAILABLE', `message ${sid} was abandoned before it was queued; send it again`);
+  }
+
   try {
+    ensureTimeLeft('the enqueue');
     await enqueueSms(deps.js, sid, deps.queueTimeoutMs);
   } catch (error) {
     deps.logger.error({ sid, err: error }, 'sms.outbound publish failed');
     await deps.messages.markEnqueueFailed(sid, 'the outbound queue was unavailable', deps.clock.now());
-    await release();
+    // The hold is due back (money_due); if Billing does not confirm now, the recovery pass retries.
+    await giveMoneyBack(deps, { ...queued, status: 'enqueue_failed' }).catch((releaseError: unknown) =>
+      deps.logger.warn({ sid, err: releaseError }, 'hold release of an unqueued message deferred to recovery'),
+    );
+    // Past the caller's deadline it is that error; otherwise the queue's.
+    if (isDomainError(error)) throw error;
     throw new DomainError('QUEUE_UNAVAILABLE', `message ${sid} was saved but could not be queued; send it again`);
   }
-  return messageView(row);
+  return messageView(queued);
 }

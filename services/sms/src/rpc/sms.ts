@@ -34,14 +34,19 @@ export function smsHandlers(
 
   return implement<SmsHandlers>(deps.logger, {
     async Send(request) {
-      return sendSms(deps, request.project_id, {
-        to: request.to,
-        body: request.body,
-        from: request.from,
-        callback: request.callback,
-        metadata_json: request.metadata_json,
-        purpose: request.purpose,
-      });
+      return sendSms(
+        deps,
+        request.project_id,
+        {
+          to: request.to,
+          body: request.body,
+          from: request.from,
+          callback: request.callback,
+          metadata_json: request.metadata_json,
+          purpose: request.purpose,
+        },
+        request.request_key,
+      );
     },
 
     async Get(request) {

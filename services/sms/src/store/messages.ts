@@ -1,9 +1,8 @@
 import { outboxRow, smsMessageResource, SUBJECTS, type SmsMessageRecord } from '@otp/platform';
-import type { Prisma } from '../generated/prisma/client.js';
 import type { Message } from '../generated/prisma/client.js';
-import type { SmsEncoding } from '../domain/segments.js';
-import type { SmsPurpose, SmsStatus } from '../domain/delivery.js';
+import type { SmsStatus } from '../domain/delivery.js';
 import type { Db } from './database.js';
+import { fromRecord, type MessageRecord } from './message-rows.js';
 
 /** The proto `SmsMessage` of a stored message (what Send and Get answer). */
 export type SmsMessageView = SmsMessageRecord & { project_id: string };
@@ -25,23 +24,6 @@ export function messageView(row: Message): SmsMessageView {
   };
 }
 
-export interface NewMessage {
-  sid: string;
-  projectId: string;
-  purpose: SmsPurpose;
-  to: string;
-  from: string;
-  body: string;
-  segments: number;
-  encoding: SmsEncoding;
-  priceCents: number;
-  costCents: number;
-  metadata: Prisma.JsonObject;
-  callbackUrl: string | undefined;
-  holdId: string;
-  createdAt: Date;
-}
-
 /** The event a final status writes: sms.sent or sms.failed, carrying the public resource. */
 function statusEvent(row: Message, type: 'sms.sent' | 'sms.failed', now: Date) {
   const event = outboxRow(SUBJECTS.smsStatus, type, row.projectId, smsMessageResource(messageView(row)), now);
@@ -50,91 +32,24 @@ function statusEvent(row: Message, type: 'sms.sent' | 'sms.failed', now: Date) {
   return { ...event, headers };
 }
 
-/** A `messages` row as raw SQL returns it. */
-interface MessageRecord {
-  sid: string;
-  project_id: string;
-  status: string;
-  purpose: string;
-  to: string;
-  from: string;
-  body: string;
-  segments: number;
-  encoding: string;
-  price_cents: number;
-  cost_cents: number;
-  metadata: Prisma.JsonValue;
-  callback_url: string | null;
-  hold_id: string;
-  attempts: number;
-  carrier_message_ids: string[];
-  last_error: string | null;
-  created_at: Date;
-  processed_at: Date | null;
-  updated_at: Date;
-}
-
-function fromRecord(record: MessageRecord): Message {
-  return {
-    sid: record.sid,
-    projectId: record.project_id,
-    status: record.status,
-    purpose: record.purpose,
-    to: record.to,
-    from: record.from,
-    body: record.body,
-    segments: record.segments,
-    encoding: record.encoding,
-    priceCents: record.price_cents,
-    costCents: record.cost_cents,
-    metadata: record.metadata,
-    callbackUrl: record.callback_url,
-    holdId: record.hold_id,
-    attempts: record.attempts,
-    carrierMessageIds: record.carrier_message_ids,
-    lastError: record.last_error,
-    createdAt: new Date(record.created_at),
-    processedAt: record.processed_at ? new Date(record.processed_at) : null,
-    updatedAt: new Date(record.updated_at),
-  };
-}
-
 // The send path and the worker write with single raw statements: they run for every message, and
 // a statement Prisma does not have to plan costs a fraction of the CPU of a model query.
 export class Messages {
   constructor(private readonly db: Db) {}
 
-  async insertQueued(message: NewMessage): Promise<Message> {
-    const row: Message = {
-      ...message,
-      status: 'queued',
-      callbackUrl: message.callbackUrl ?? null,
-      attempts: 0,
-      carrierMessageIds: [],
-      lastError: null,
-      processedAt: null,
-      updatedAt: message.createdAt,
-    };
+  /**
+   * The queue refused the message: the row stays as a record of the attempt, never to be sent, and
+   * its hold is due back (money_due) until Billing confirms the release.
+   */
+  async markEnqueueFailed(sid: string, error: string, now: Date): Promise<void> {
     await this.db.$executeRaw`
-      INSERT INTO messages (sid, project_id, status, purpose, "to", "from", body, segments, encoding,
-                            price_cents, cost_cents, metadata, callback_url, hold_id, created_at, updated_at)
-      VALUES (${row.sid}, ${row.projectId}, 'queued', ${row.purpose}, ${row.to}, ${row.from}, ${row.body},
-              ${row.segments}, ${row.encoding}, ${row.priceCents}, ${row.costCents}, ${JSON.stringify(row.metadata)}::jsonb,
-              ${row.callbackUrl}, ${row.holdId}, ${row.createdAt}, ${row.updatedAt})`;
-    return row;
+      UPDATE messages SET status = 'enqueue_failed', last_error = ${error}, money_due = true, updated_at = ${now}
+       WHERE sid = ${sid} AND status = 'queued'`;
   }
 
-  /** The queue refused the message: the row stays as a record of the attempt, never to be sent. */
-  async markEnqueueFailed(sid: string, error: string, now: Date): Promise<Message> {
-    await this.db.message.updateMany({
-      where: { sid, status: 'queued' },
-      data: { status: 'enqueue_failed', lastError: error, updatedAt: now },
-    });
-    return this.db.message.findUniqueOrThrow({ where: { sid } });
-  }
-
+  /** A message as the API shows it: intents (accepted) and discarded ones are never shown. */
   async inProject(projectId: string, sid: string): Promise<Message | null> {
-    return this.db.message.findFirst({ where: { sid, projectId } });
+    return this.db.message.findFirst({ where: { sid, projectId, status: { notIn: ['accepted', 'discarded'] } } });
   }
 
   async bySid(sid: string): Promise<Message | null> {
@@ -142,15 +57,23 @@ export class Messages {
   }
 
   /**
-   * queued -> processing (processing stays, on a redelivery), returning the message; null when it
-   * is already final or unknown.
+   * queued -> processing for the queue message with stream sequence `seq` (processing stays, on a
+   * redelivery of that same message), returning the message; null when it is already final,
+   * unknown, or claimed by another queue message for the same sid (the recovery pass may publish a
+   * sid again; only one of its queue messages ever carries it to the carrier).
    */
-  async claim(sid: string, now: Date): Promise<Message | null> {
+  async claim(sid: string, seq: number, now: Date): Promise<Message | null> {
     const rows = await this.db.$queryRaw<MessageRecord[]>`
-      UPDATE messages SET status = 'processing', updated_at = ${now}
-       WHERE sid = ${sid} AND status IN ('queued', 'processing')
+      UPDATE messages SET status = 'processing', claimed_seq = ${seq}, updated_at = ${now}
+       WHERE sid = ${sid}
+         AND (status = 'queued' OR (status = 'processing' AND (claimed_seq IS NULL OR claimed_seq = ${seq})))
       RETURNING *`;
     return rows[0] ? fromRecord(rows[0]) : null;
+  }
+
+  /** Billing confirmed the release or refund this row was owed. */
+  async moneySettled(sid: string): Promise<void> {
+    await this.db.$executeRaw`UPDATE messages SET money_due = false WHERE sid = ${sid} AND money_due`;
   }
 
   /** Counts one submit attempt before it is made, so a crash mid-submit still counts it. */
@@ -178,7 +101,7 @@ export class Messages {
     });
   }
 
-  /** processing -> failed with its event, atomically. */
+  /** processing -> failed with its event, atomically; its refund is due until Billing confirms it. */
   async markFailed(claimed: Message, error: string, now: Date): Promise<boolean> {
     return this.finish({ ...claimed, status: 'failed', lastError: error, updatedAt: now });
   }
@@ -189,7 +112,7 @@ export class Messages {
     const event = statusEvent(row, status === 'sent' ? 'sms.sent' : 'sms.failed', row.updatedAt);
     const written = await this.db.$executeRaw`
       WITH finished AS (
-        UPDATE messages SET status = ${status}, carrier_message_ids = ${row.carrierMessageIds}::text[],
+        UPDATE messages SET status = ${status}, money_due = ${status === 'failed'}, carrier_message_ids = ${row.carrierMessageIds}::text[],
                processed_at = ${row.processedAt}::timestamptz, last_error = ${row.lastError}, updated_at = ${row.updatedAt}
          WHERE sid = ${row.sid} AND status = 'processing'
         RETURNING sid)

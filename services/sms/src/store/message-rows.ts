@@ -1,0 +1,59 @@
+import type { Message } from '../generated/prisma/client.js';
+import type { Prisma } from '../generated/prisma/client.js';
+
+// The mapping of a raw `messages` row, shared by the stores that read it with raw statements.
+
+/** A `messages` row as raw SQL returns it. */
+export interface MessageRecord {
+  sid: string;
+  project_id: string;
+  status: string;
+  purpose: string;
+  to: string;
+  from: string;
+  body: string;
+  segments: number;
+  encoding: string;
+  price_cents: number;
+  cost_cents: number;
+  metadata: Prisma.JsonValue;
+  callback_url: string | null;
+  hold_id: string | null;
+  request_key: string | null;
+  money_due: boolean;
+  claimed_seq: string | number | bigint | null;
+  attempts: number;
+  carrier_message_ids: string[];
+  last_error: string | null;
+  created_at: Date;
+  processed_at: Date | null;
+  updated_at: Date;
+}
+
+export function fromRecord(record: MessageRecord): Message {
+  return {
+    sid: record.sid,
+    projectId: record.project_id,
+    status: record.status,
+    purpose: record.purpose,
+    to: record.to,
+    from: record.from,
+    body: record.body,
+    segments: record.segments,
+    encoding: record.encoding,
+    priceCents: record.price_cents,
+    costCents: record.cost_cents,
+    metadata: record.metadata,
+    callbackUrl: record.callback_url,
+    holdId: record.hold_id,
+    requestKey: record.request_key,
+    moneyDue: record.money_due,
+    claimedSeq: record.claimed_seq === null ? null : BigInt(record.claimed_seq),
+    attempts: record.attempts,
+    carrierMessageIds: record.carrier_message_ids,
+    lastError: record.last_error,
+    createdAt: new Date(record.created_at),
+    processedAt: record.processed_at ? new Date(record.processed_at) : null,
+    updatedAt: new Date(record.updated_at),
+  };
+}

@@ -1,0 +1,110 @@
+import type { Message, Prisma } from '../generated/prisma/client.js';
+import type { SmsEncoding } from '../domain/segments.js';
+import type { SmsPurpose } from '../domain/delivery.js';
+import type { Db } from './database.js';
+import { fromRecord, type MessageRecord } from './message-rows.js';
+
+// Send intents. Sms.Send writes its message row `accepted` BEFORE the hold, with the caller's
+// request key, so that whatever a crash interrupts can be found and finished or undone: a repeated
+// Send with the key finishes it (the hold replays by its key), and the recovery pass discards an
+// intent nobody finished and gives its hold back. `money_due` marks a row whose release or refund
+// Billing has not confirmed yet; the pass retries it until it does.
+
+export interface NewIntent {
+  sid: string;
+  projectId: string;
+  requestKey: string | null;
+  purpose: SmsPurpose;
+  to: string;
+  from: string;
+  body: string;
+  segments: number;
+  encoding: SmsEncoding;
+  priceCents: number;
+  costCents: number;
+  metadata: Prisma.JsonObject;
+  callbackUrl: string | undefined;
+  createdAt: Date;
+}
+
+export class SendIntents {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Writes the intent; null when a live message already has this request key (read it with
+   * `byRequestKey`: the caller's first request got there first).
+   */
+  async insert(intent: NewIntent): Promise<Message | null> {
+    const i = intent;
+    const rows = await this.db.$queryRaw<MessageRecord[]>`
+      INSERT INTO messages (sid, project_id, status, request_key, purpose, "to", "from", body, segments, encoding,
+                            price_cents, cost_cents, metadata, callback_url, created_at, updated_at)
+      VALUES (${i.sid}, ${i.projectId}, 'accepted', ${i.requestKey}, ${i.purpose}, ${i.to}, ${i.from}, ${i.body},
+              ${i.segments}, ${i.encoding}, ${i.priceCents}, ${i.costCents}, ${JSON.stringify(i.metadata)}::jsonb,
+              ${i.callbackUrl ?? null}, ${i.createdAt}, ${i.createdAt})
+      ON CONFLICT (project_id, request_key)
+        WHERE request_key IS NOT NULL AND status NOT IN ('discarded', 'enqueue_failed')
+        DO NOTHING
+      RETURNING *`;
+    return rows[0] ? fromRecord(rows[0]) : null;
+  }
+
+  /** The live message (intent included) the project's request key created, if any. */
+  async byRequestKey(projectId: string, requestKey: string): Promise<Message | null> {
+    const rows = await this.db.$queryRaw<MessageRecord[]>`
+      SELECT * FROM messages
+       WHERE project_id = ${projectId} AND request_key = ${requestKey}
+         AND status NOT IN ('discarded', 'enqueue_failed')`;
+    return rows[0] ? fromRecord(rows[0]) : null;
+  }
+
+  /** accepted -> queued with its hold; null when the intent was discarded (or queued) meanwhile. */
+  async markQueued(sid: string, holdId: string, now: Date): Promise<Message | null> {
+    const rows = await this.db.$queryRaw<MessageRecord[]>`
+      UPDATE messages SET status = 'queued', hold_id = ${holdId}, updated_at = ${now}
+       WHERE sid = ${sid} AND status = 'accepted'
+      RETURNING *`;
+    return rows[0] ? fromRecord(rows[0]) : null;
+  }
+
+  /** accepted -> discarded: Billing refused the hold, so nothing is owed back. */
+  async discardRefused(sid: string, now: Date): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE messages SET status = 'discarded', updated_at = ${now} WHERE sid = ${sid} AND status = 'accepted'`;
+  }
+
+  /**
+   * Intents nobody finished within `cutoff` become discarded, their hold (if one was taken) due
+   * back. SKIP LOCKED: two replicas never take the same rows.
+   */
+  async discardAbandoned(cutoff: Date, now: Date, limit: number): Promise<Message[]> {
+    const rows = await this.db.$queryRaw<MessageRecord[]>`
+      UPDATE messages SET status = 'discarded', money_due = true, updated_at = ${now}
+       WHERE sid IN (SELECT sid FROM messages WHERE status = 'accepted' AND updated_at < ${cutoff}
+                      ORDER BY updated_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+         AND status = 'accepted'
+      RETURNING *`;
+    return rows.map(fromRecord);
+  }
+
+  /** Rows whose release or refund Billing has not confirmed, last touched before `cutoff`. */
+  async moneyDue(cutoff: Date, limit: number): Promise<Message[]> {
+    const rows = await this.db.$queryRaw<MessageRecord[]>`
+      SELECT * FROM messages WHERE money_due AND updated_at < ${cutoff} ORDER BY updated_at LIMIT ${limit}`;
+    return rows.map(fromRecord);
+  }
+
+  /**
+   * Queued rows untouched since `cutoff` (a crash between saving and publishing leaves one never
+   * published), touched now so each is published again at most once per recovery period.
+   */
+  async takeStaleQueued(cutoff: Date, now: Date, limit: number): Promise<string[]> {
+    const rows = await this.db.$queryRaw<{ sid: string }[]>`
+      UPDATE messages SET updated_at = ${now}
+       WHERE sid IN (SELECT sid FROM messages WHERE status = 'queued' AND updated_at < ${cutoff}
+                      ORDER BY updated_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+         AND status = 'queued'
+      RETURNING sid`;
+    return rows.map((row) => row.sid);
+  }
+}
