@@ -1,8 +1,9 @@
-import { commonConfig, envPort, loadConfig } from '@otp/platform';
+import { commonConfig, envPort, loadConfig, recoveryConfig } from '@otp/platform';
 import { z } from 'zod';
 
 const schema = z.object({
   ...commonConfig,
+  ...recoveryConfig,
   /** Postgres URL; messenger uses its own schema in this database. */
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding messenger's tables. */

@@ -13,6 +13,7 @@ import { loadBillingProto, loadMessengerProto } from '@otp/proto';
 import { readConfig } from './config.js';
 import type { MessengerDeps } from './operations/deps.js';
 import { ExpiryTimer } from './operations/expiry-timer.js';
+import { SendRecovery } from './operations/recovery.js';
 import { messengerFeeOnce } from './operations/fee.js';
 import { HttpMessengerProvider } from './provider/client.js';
 import { messengerHandlers } from './rpc/messenger.js';
@@ -75,11 +76,17 @@ async function main(): Promise<void> {
     ],
   });
   await serveWhenPeersReady(server, { billing }, logger);
+  const recovery = new SendRecovery(deps, {
+    afterMs: config.RECOVERY_AFTER_MS,
+    intervalMs: config.RECOVERY_INTERVAL_MS,
+  });
+  recovery.start();
   announceReady(logger, { grpc: server.port });
 
   stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
     () => server.setServing(false),
     () => server.stop(),
+    () => recovery.stop(),
     () => expiry.stop(),
     () => events.close(),
     () => billing.close(),

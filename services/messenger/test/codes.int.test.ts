@@ -18,6 +18,7 @@ async function sentCode(options: { callbackUrl?: string } = {}): Promise<Code> {
   const created = await codes.createSending({
     sid,
     projectId: 'p1',
+    requestKey: null,
     to: '+447700900123',
     purpose: 'direct',
     requestId: `req-${sid}`,
@@ -27,6 +28,7 @@ async function sentCode(options: { callbackUrl?: string } = {}): Promise<Code> {
     callbackUrl: options.callbackUrl ?? null,
     now,
   });
+  assert.ok(created);
   return codes.markSent(await codes.markCharged(created, 2), now);
 }
 
@@ -170,6 +172,7 @@ describe('messenger code store (real Postgres)', () => {
     const now = new Date();
     const base = {
       projectId: 'p1',
+      requestKey: null,
       to: '+447700900123',
       purpose: 'direct' as const,
       ownCode: false,
@@ -179,10 +182,12 @@ describe('messenger code store (real Postgres)', () => {
       now,
     };
     const refused = await codes.createSending({ ...base, sid: newSid('TG'), requestId: `req-${newSid('TG')}` });
+    assert.ok(refused);
     await codes.discardUncharged(refused.sid);
     assert.equal(await codes.find('p1', refused.sid), undefined);
 
     const failing = await codes.createSending({ ...base, sid: newSid('TG'), requestId: `req-${newSid('TG')}` });
+    assert.ok(failing);
     await codes.markCharged(failing, 2);
     await codes.failSend(failing.sid, 'the provider refused', new Date());
     const failed = await codes.find('p1', failing.sid);

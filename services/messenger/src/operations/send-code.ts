@@ -1,4 +1,4 @@
-import { DomainError, newSid, outcomeUnknown } from '@otp/platform';
+import { DomainError, ensureTimeLeft, newSid, outcomeUnknown } from '@otp/platform';
 import { providerTtl } from '../domain/expiry.js';
 import { checkSendRequest, type SendRequest } from '../domain/send-request.js';
 import { ProviderRefusal, ProviderUnavailable } from '../provider/client.js';
@@ -14,8 +14,16 @@ function providerDown(error: ProviderUnavailable): DomainError {
  * Sends a code: send-ability check (a refused number is never charged), the flat fee through
  * Billing (`<sid>:charge`), then the send itself with the ability check's request id. A send the
  * provider refuses after the charge is refunded (`<sid>:refund`), so no charge remains.
+ *
+ * The row is written before the charge, with the caller's request key: a repeat of the request
+ * gets the code the first one made (whatever its state: never a second provider send), and the
+ * recovery pass fails and refunds a send a crash left half-way.
  */
-export async function sendCode(deps: MessengerDeps, input: SendRequest): Promise<Code> {
+export async function sendCode(deps: MessengerDeps, input: SendRequest, requestKey = ''): Promise<Code> {
+  if (requestKey) {
+    const first = await deps.codes.byRequestKey(input.projectId, requestKey);
+    if (first) return first;
+  }
   const settings = await deps.settings.get(input.projectId);
   // Verify sends even when direct messenger sends are turned off (as the spec says for SMS).
   if (input.purpose === 'direct' && !settings.enabled) {
@@ -41,6 +49,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest): Promise
   const created = await deps.codes.createSending({
     sid,
     projectId: request.projectId,
+    requestKey: requestKey || null,
     to: request.to,
     purpose: request.purpose,
     requestId,
@@ -50,9 +59,16 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest): Promise
     callbackUrl,
     now,
   });
+  if (!created) {
+    // A repeat of this request wrote its row between our read and our insert: that one is the code.
+    const first = await deps.codes.byRequestKey(request.projectId, requestKey);
+    if (!first) throw new DomainError('SERVICE_UNAVAILABLE', 'the code of this request key changed meanwhile; retry');
+    return first;
+  }
 
   const fee = await deps.messengerFee();
   try {
+    ensureTimeLeft('the charge');
     await deps.billing.Charge({
       project_id: request.projectId,
       amount_cents: fee,
@@ -75,6 +91,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest): Promise
   const charged = await deps.codes.markCharged(created, fee);
 
   try {
+    ensureTimeLeft('the provider send');
     await deps.provider.sendVerificationMessage({
       phone_number: request.to,
       request_id: requestId,
@@ -84,7 +101,15 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest): Promise
       payload: sid,
     });
   } catch (error) {
-    if (!(error instanceof ProviderRefusal || error instanceof ProviderUnavailable)) throw error;
+    if (!(error instanceof ProviderRefusal || error instanceof ProviderUnavailable)) {
+      if (error instanceof DomainError) {
+        // Too late to send (the caller gave up): the charge goes back, nothing went out.
+        await deps.codes.failSend(sid, error.message, deps.clock.now());
+        const failed = await deps.codes.find(request.projectId, sid);
+        if (failed) await refundCode(deps, failed);
+      }
+      throw error;
+    }
     if (error instanceof ProviderUnavailable) {
       // The message may have gone out: take it back before giving the fee back.
       await deps.provider.revokeVerificationMessage(requestId).catch(() => false);

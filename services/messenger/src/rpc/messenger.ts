@@ -58,15 +58,19 @@ export function messengerHandlers(deps: MessengerDeps, logger: Logger): Messenge
   return implement<MessengerHandlers>(logger, {
     async Send(request) {
       const code = await providerSafe(() =>
-        sendCode(deps, {
-          projectId: required(request.project_id, 'project_id'),
-          to: request.to,
-          metadata: parseMetadata(request.metadata_json),
-          purpose: purposeOf(request.purpose),
-          ...(request.code !== undefined ? { code: request.code } : {}),
-          ...(request.callback !== undefined ? { callback: request.callback } : {}),
-          ...(request.ttl_seconds !== undefined ? { ttlSeconds: request.ttl_seconds } : {}),
-        }),
+        sendCode(
+          deps,
+          {
+            projectId: required(request.project_id, 'project_id'),
+            to: request.to,
+            metadata: parseMetadata(request.metadata_json),
+            purpose: purposeOf(request.purpose),
+            ...(request.code !== undefined ? { code: request.code } : {}),
+            ...(request.callback !== undefined ? { callback: request.callback } : {}),
+            ...(request.ttl_seconds !== undefined ? { ttlSeconds: request.ttl_seconds } : {}),
+          },
+          request.request_key,
+        ),
       );
       logger.info({ sid: code.sid, project_id: code.projectId, purpose: code.purpose }, 'messenger code sent');
       return toMessage(code);

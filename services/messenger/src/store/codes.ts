@@ -13,6 +13,7 @@ import type { Db } from './database.js';
 export interface Code extends CodeView {
   purpose: Purpose;
   requestId: string | null;
+  requestKey: string | null;
   callbackUrl: string | null;
   verificationStatus: string | null;
 }
@@ -25,6 +26,7 @@ interface CodeRecord {
   purpose: string;
   status: string;
   request_id: string | null;
+  request_key: string | null;
   own_code: boolean;
   expires_at: Date;
   cost_cents: number;
@@ -47,6 +49,7 @@ function fromRecord(record: CodeRecord): Code {
     purpose: record.purpose as Purpose,
     status: record.status as CodeStatus,
     requestId: record.request_id,
+    requestKey: record.request_key,
     expiresAt: new Date(record.expires_at),
     costCents: record.cost_cents,
     refund: record.refund as Code['refund'],
@@ -106,13 +109,22 @@ export class CodeStore {
     return fromRecord(rows[0]);
   }
 
+  /** The code the project's request key created, if any. */
+  async byRequestKey(projectId: string, requestKey: string): Promise<Code | undefined> {
+    const rows = await this.db.$queryRaw<CodeRecord[]>`
+      SELECT * FROM codes WHERE project_id = ${projectId} AND request_key = ${requestKey}`;
+    return rows[0] ? fromRecord(rows[0]) : undefined;
+  }
+
   /**
    * The row exists before any money moves, so a crash leaves a trace to reconcile. Answers the
-   * stored code, which the send carries through its later steps.
+   * stored code, which the send carries through its later steps; undefined when a code with this
+   * request key exists already (a repeat of the request got there first).
    */
   async createSending(code: {
     sid: string;
     projectId: string;
+    requestKey: string | null;
     to: string;
     purpose: Purpose;
     requestId: string;
@@ -121,15 +133,31 @@ export class CodeStore {
     metadata: Record<string, unknown>;
     callbackUrl: string | null;
     now: Date;
-  }): Promise<Code> {
+  }): Promise<Code | undefined> {
     const rows = await this.db.$queryRaw<CodeRecord[]>`
-      INSERT INTO codes (sid, project_id, "to", purpose, status, request_id, own_code, expires_at, metadata,
-                         callback_url, created_at, updated_at)
-      VALUES (${code.sid}, ${code.projectId}, ${code.to}, ${code.purpose}, 'sending', ${code.requestId}, ${code.ownCode},
-              ${code.expiresAt}::timestamptz, ${JSON.stringify(code.metadata)}::jsonb, ${code.callbackUrl}::text,
-              ${code.now}::timestamptz, ${code.now}::timestamptz)
+      INSERT INTO codes (sid, project_id, request_key, "to", purpose, status, request_id, own_code, expires_at,
+                         metadata, callback_url, created_at, updated_at)
+      VALUES (${code.sid}, ${code.projectId}, ${code.requestKey}::text, ${code.to}, ${code.purpose}, 'sending',
+              ${code.requestId}, ${code.ownCode}, ${code.expiresAt}::timestamptz, ${JSON.stringify(code.metadata)}::jsonb,
+              ${code.callbackUrl}::text, ${code.now}::timestamptz, ${code.now}::timestamptz)
+      ON CONFLICT (project_id, request_key) WHERE request_key IS NOT NULL DO NOTHING
       RETURNING *`;
-    return fromRecord(rows[0]!);
+    return rows[0] ? fromRecord(rows[0]) : undefined;
+  }
+
+  /**
+   * Sends a crash left half-way (`sending`, untouched since `cutoff`). A charge that was never
+   * recorded may still have happened: such rows get the fee recorded, so the refund that failing
+   * them decides gives it back (Billing answers REFUND_EXCEEDS_CHARGE when there was none).
+   */
+  async stuckSending(cutoff: Date, feeCents: number, limit: number): Promise<Code[]> {
+    const rows = await this.db.$queryRaw<CodeRecord[]>`
+      UPDATE codes SET cost_cents = CASE WHEN cost_cents = 0 THEN ${feeCents}::int ELSE cost_cents END
+       WHERE sid IN (SELECT sid FROM codes WHERE status = 'sending' AND updated_at < ${cutoff}::timestamptz
+                      ORDER BY updated_at LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)
+         AND status = 'sending'
+      RETURNING *`;
+    return rows.map(fromRecord);
   }
 
   /** The charge was refused: the send never happened and nothing about it was published. */
@@ -144,11 +172,13 @@ export class CodeStore {
 
   /**
    * The send did not go out after the charge: `failed`, refund due. No event: the caller got an
-   * error instead of a sid, so no webhook should name it.
+   * error instead of a sid, so no webhook should name it; and its request key is let go, so a
+   * retry of that request sends afresh.
    */
   async failSend(sid: string, reason: string, now: Date): Promise<void> {
     await this.db.$executeRaw`
-      UPDATE codes SET status = 'failed', last_error = ${reason}, refund = 'due', updated_at = ${now}::timestamptz
+      UPDATE codes SET status = 'failed', last_error = ${reason}, refund = 'due', request_key = NULL,
+             updated_at = ${now}::timestamptz
        WHERE sid = ${sid} AND status = 'sending'`;
   }
 

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createGrpcClient, newSid, type PromiseClient } from '@otp/platform';
+import { loadBillingProto, loadMessengerProto, type BillingClient, type MessengerClient } from '@otp/proto';
+import pg from 'pg';
+import {
+  cents,
+  eventually,
+  ledgerOf,
+  netCents,
+  startTestPlatform,
+  type TestPlatform,
+  type TestProject,
+} from '@otp/test/infra';
+
+// What a crash leaves behind in the messenger service, and how it is settled: request-key dedup,
+// and the recovery pass failing and refunding a send left `sending`. Real messenger, billing,
+// sandbox provider, Postgres and JetStream. A crash state is written exactly as a kill -9 at that
+// point leaves it: the code row, and the charge taken through Billing with the code's own key.
+
+const RECOVERY = { RECOVERY_INTERVAL_MS: '200', RECOVERY_AFTER_MS: '1500' };
+const UK = '+447700123456'; // sandbox: delivered
+const FEE = 2;
+
+let platform: TestPlatform;
+let project: TestProject;
+let messenger: PromiseClient<MessengerClient>;
+let billing: PromiseClient<BillingClient>;
+let db: pg.Pool;
+
+function sendRequest(requestKey: string) {
+  return { project_id: project.id, to: UK, metadata_json: '{}', purpose: 'direct', request_key: requestKey };
+}
+
+async function balanceCents(): Promise<number> {
+  return cents((await platform.admin.get<{ balance: string }>(`/projects/${project.id}`)).body.balance);
+}
+
+async function code(sid: string): Promise<{ status: string; refund: string } | undefined> {
+  return (await db.query('SELECT status, refund FROM messenger.codes WHERE sid = $1', [sid])).rows[0];
+}
+
+async function eventTypes(sid: string): Promise<string[]> {
+  const rows = await db.query(
+    `SELECT type FROM messenger.outbox_events WHERE payload->'data'->>'sid' = $1 ORDER BY seq`,
+    [sid],
+  );
+  return rows.rows.map((r: { type: string }) => r.type);
+}
+
+/** A send that died after its row was written (and, when `charged`, after Billing took the fee). */
+async function stuckSend(
+  options: { charged: boolean; recorded: boolean },
+  sid = newSid('TG'),
+  meanwhile = async () => {},
+): Promise<string> {
+  if (options.charged) {
+    await billing.Charge({
+      project_id: project.id,
+      amount_cents: FEE,
+      idempotency_key: `${sid}:charge`,
+      reference: sid,
+      description: 'test: the charge of a send that crashed',
+    });
+  }
+  await meanwhile();
+  await db.query(
+    `INSERT INTO messenger.codes (sid, project_id, "to", purpose, status, request_id, own_code, expires_at, metadata,
+                                  cost_cents, created_at, updated_at)
+     VALUES ($1, $2, $3, 'direct', 'sending', $4, false, now() + interval '10 minutes', '{}', $5,
+             now() - interval '1 minute', now() - interval '1 minute')`,
+    [sid, project.id, UK, `req-${sid}`, options.charged && options.recorded ? FEE : 0],
+  );
+  return sid;
+}
+
+describe('messenger crash safety (request keys and the recovery pass)', () => {
+  before(async () => {
+    platform = await startTestPlatform({
+      only: ['sandbox', 'billing', 'messenger', 'gateway'],
+      env: {
+        sandbox: { MESSENGER_REPORT_DELAY_MS: '100' },
+        messenger: { ...RECOVERY, EXPIRY_SWEEP_INTERVAL_MS: '200' },
+      },
+    });
+    project = await platform.newProject({ credit: '9.00' });
+    messenger = createGrpcClient(
+      loadMessengerProto().otp.messenger.v1.Messenger,
+      `127.0.0.1:${platform.ports.messenger}`,
+      5000,
+    );
+    billing = createGrpcClient(loadBillingProto().otp.billing.v1.Billing, `127.0.0.1:${platform.ports.billing}`, 5000);
+    db = new pg.Pool({ connectionString: platform.databaseUrl, max: 2 });
+  });
+  after(async () => {
+    messenger?.close();
+    billing?.close();
+    await db?.end();
+    await platform?.stop();
+  });
+
+  it('the same request key twice, or eight times at once, makes one code charged once', async () => {
+    const before = await balanceCents();
+    const first = await messenger.Send(sendRequest('login-1'));
+    const again = await messenger.Send(sendRequest('login-1'));
+    assert.equal(again.sid, first.sid);
+    const racing = await Promise.all(Array.from({ length: 8 }, () => messenger.Send(sendRequest('login-2'))));
+    assert.equal(new Set(racing.map((c) => c.sid)).size, 1, 'one code for the key');
+    const counted = await db.query('SELECT count(*)::int AS n FROM messenger.codes WHERE project_id = $1', [
+      project.id,
+    ]);
+    assert.equal(counted.rows[0].n, 2);
+    const inbox = await platform.sandbox.get<{ messages: unknown[] }>(`/inbox?to=${encodeURIComponent(UK)}`);
+    assert.equal(inbox.body.messages.length, 2, 'the provider got one message per key');
+    const entries = await ledgerOf(platform.admin, project.id);
+    for (const sid of [first.sid, racing[0]!.sid]) assert.equal(netCents(entries, [sid]), -FEE, `${sid} charged once`);
+    assert.equal(await balanceCents(), before - 2 * FEE);
+  });
+
+  for (const [what, options] of [
+    ['charged and recorded', { charged: true, recorded: true }],
+    ['charged but the charge not yet recorded', { charged: true, recorded: false }],
+    ['never charged', { charged: false, recorded: false }],
+  ] as const) {
+    it(`a send left sending (${what}) is failed once, with its event, and costs nothing`, async () => {
+      const before = await balanceCents();
+      const sid = await stuckSend(options);
+      await eventually(
+        () => code(sid),
+        (c) => c?.status === 'failed' && c.refund === 'done',
+        {
+          what: 'the interrupted send failed and refunded',
+        },
+      );
+      assert.deepEqual(await eventTypes(sid), ['messenger.failed'], 'one failed event');
+      assert.equal(netCents(await ledgerOf(platform.admin, project.id), [sid]), 0, 'the ledger nets to zero');
+      assert.equal(await balanceCents(), before, 'whatever was charged came back');
+      const shown = await project.api.get<{ status: string; cost: string }>(`/messages/messenger/${sid}`);
+      assert.equal(shown.status, 200, shown.text);
+      assert.deepEqual([shown.body.status, shown.body.cost], ['failed', '0.00']);
+    });
+  }
+
+  it('a refund Billing could not confirm is retried until it is, once Billing is back', async () => {
+    const before = await balanceCents();
+    // The crash state appears while Billing is down, so the pass cannot refund it at once.
+    const sid = await stuckSend({ charged: true, recorded: true }, newSid('TG'), async () => {
+      await platform.services.get('billing')!.stop('SIGKILL');
+    });
+    await eventually(
+      () => code(sid),
+      (c) => c?.status === 'failed',
+      { what: 'failed while Billing is down' },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.equal((await code(sid))?.refund, 'due', 'the refund stays due while Billing is down');
+    await platform.restart('billing');
+    await eventually(
+      () => code(sid),
+      (c) => c?.refund === 'done',
+      { what: 'refund confirmed', timeoutMs: 20000 },
+    );
+    assert.equal(await balanceCents(), before, 'the fee came back');
+  });
+});
