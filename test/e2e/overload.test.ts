@@ -104,9 +104,16 @@ describe('overload (gateway admits 4 at a time, queue 100 ms; real platform)', (
       { timeoutMs: 60000, what: 'every SMS processed' },
     );
 
-    const verifications = await sids('SELECT sid, to_number AS to FROM verify.verifications WHERE project_id = $1');
-    const direct = await sids(`SELECT sid, "to" FROM sms.messages WHERE project_id = $1 AND purpose = 'direct'`);
-    const anySms = await sids('SELECT sid, "to" FROM sms.messages WHERE project_id = $1');
+    // What the API can show (intents and discarded intents are internal rows, never resources).
+    const verifications = await sids(
+      `SELECT sid, to_number AS to FROM verify.verifications WHERE project_id = $1 AND status NOT IN ('starting', 'discarded')`,
+    );
+    const direct = await sids(
+      `SELECT sid, "to" FROM sms.messages WHERE project_id = $1 AND purpose = 'direct' AND status NOT IN ('accepted', 'discarded')`,
+    );
+    const anySms = await sids(
+      `SELECT sid, "to" FROM sms.messages WHERE project_id = $1 AND status NOT IN ('accepted', 'discarded')`,
+    );
     const codes = await sids('SELECT sid, "to" FROM messenger.codes WHERE project_id = $1');
     for (const o of refused) {
       assert.ok(

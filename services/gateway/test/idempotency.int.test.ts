@@ -52,10 +52,18 @@ async function count(sql: string, params: unknown[]): Promise<number> {
   return rows[0]!.n;
 }
 
-const smsTo = (to: string) => count('SELECT count(*)::int AS n FROM sms.messages WHERE "to" = $1', [to]);
+// Messages and verifications as the API can show them: an intent (accepted, starting) or one
+// discarded without being sent is an internal row, never a resource.
+const smsTo = (to: string) =>
+  count(`SELECT count(*)::int AS n FROM sms.messages WHERE "to" = $1 AND status NOT IN ('accepted', 'discarded')`, [
+    to,
+  ]);
 const codesTo = (to: string) => count('SELECT count(*)::int AS n FROM messenger.codes WHERE "to" = $1', [to]);
 const verificationsTo = (to: string) =>
-  count('SELECT count(*)::int AS n FROM verify.verifications WHERE to_number = $1', [to]);
+  count(
+    `SELECT count(*)::int AS n FROM verify.verifications WHERE to_number = $1 AND status NOT IN ('starting', 'discarded')`,
+    [to],
+  );
 
 function key(name: string): Record<string, string> {
   return { 'idempotency-key': name };
