@@ -4,6 +4,7 @@ export * from './money.js';
 export * from './money-calls.js';
 export * from './ids.js';
 export * from './phone.js';
+export * from './text.js';
 export * from './clock.js';
 export * from './logging.js';
 export * from './request-context.js';

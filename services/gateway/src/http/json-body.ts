@@ -1,5 +1,6 @@
 import { DomainError } from '@otp/platform';
 import express, { type RequestHandler } from 'express';
+import { hostileInputProblem } from '../domain/hostile-input.js';
 
 function hasBody(headers: {
   'content-length'?: string | undefined;
@@ -10,7 +11,10 @@ function hasBody(headers: {
 
 /**
  * JSON bodies only: a body of another type is 415, an unparsable one 400 INVALID_JSON, one over
- * `limit` 413 (the error handler turns the parser's errors into the envelope).
+ * `limit` 413 (the error handler turns the parser's errors into the envelope), and one carrying
+ * what no route accepts (NUL, unpaired surrogates, `__proto__`, absurd depth or breadth) 422
+ * naming the field, before any route sees it. A NUL in the URL is refused too: no path or query
+ * parameter of ours can hold one.
  */
 export function jsonBody(limit: string): RequestHandler[] {
   const requireJson: RequestHandler = (req, _res, next) => {
@@ -21,8 +25,22 @@ export function jsonBody(limit: string): RequestHandler[] {
     next();
   };
   const limitBytes = /^\d+$/.test(limit) ? Number(limit) : limit;
+  const refuseHostile: RequestHandler = (req, _res, next) => {
+    const [path = '', query = ''] = req.originalUrl.split('?', 2);
+    if (/%00/i.test(path)) {
+      next(new DomainError('NOT_FOUND', 'malformed path'));
+      return;
+    }
+    if (/%00/i.test(query)) {
+      next(new DomainError('INVALID_ARGUMENT', 'query: must not contain NUL characters'));
+      return;
+    }
+    const problem = hostileInputProblem(req.body);
+    next(problem ? new DomainError('INVALID_REQUEST_BODY', problem) : undefined);
+  };
   return [
     requireJson,
     express.json({ limit: limitBytes, strict: true, type: ['application/json', 'application/*+json'] }),
+    refuseHostile,
   ];
 }

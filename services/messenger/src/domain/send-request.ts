@@ -1,4 +1,4 @@
-import { DomainError, normalizePhone } from '@otp/platform';
+import { DomainError, isStorableJson, normalizePhone } from '@otp/platform';
 import { callbackProblem, MAX_TTL_SECONDS } from './settings.js';
 
 // The rules of a send request as the Messenger service receives it (the gateway validates the
@@ -57,6 +57,9 @@ export function parseMetadata(json: string): Record<string, unknown> {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new DomainError('INVALID_REQUEST_BODY', 'metadata: must be an object');
+  }
+  if (!isStorableJson(value)) {
+    throw new DomainError('INVALID_REQUEST_BODY', 'metadata: must not contain NUL or unpaired surrogate characters');
   }
   return value as Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import { DomainError, normalizePhone } from '@otp/platform';
+import { DomainError, isStorableJson, isStorableText, normalizePhone } from '@otp/platform';
 import { isValidSenderId } from './sender-id.js';
 import type { SmsPurpose } from './delivery.js';
 
@@ -47,6 +47,7 @@ function metadataProblem(json: string): { value?: Record<string, string | number
     return { problem: 'must be a JSON object' };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: 'must be an object' };
+  if (!isStorableJson(parsed)) return { problem: 'must not contain NUL or unpaired surrogate characters' };
   const entries = Object.entries(parsed);
   if (entries.length > MAX_METADATA_KEYS) return { problem: `at most ${MAX_METADATA_KEYS} keys` };
   for (const [key, value] of entries) {
@@ -67,6 +68,7 @@ export function validateSend(input: SendInput): ValidSend {
   if (!phone) problems.push('to: must be an international phone number');
   if (input.body.length === 0) problems.push('body: must not be empty');
   if (input.body.length > MAX_BODY_LENGTH) problems.push(`body: at most ${MAX_BODY_LENGTH} characters`);
+  if (!isStorableText(input.body)) problems.push('body: must not contain NUL or unpaired surrogate characters');
   if (input.from !== undefined && !isValidSenderId(input.from))
     problems.push('from: 3-11 letters and digits, at least one letter');
   if (input.callback !== undefined && !isHttpUrl(input.callback)) {

@@ -1,4 +1,4 @@
-import { DomainError, implement, normalizePhone, parseSid, type Logger } from '@otp/platform';
+import { DomainError, implement, isStorableJson, normalizePhone, parseSid, type Logger } from '@otp/platform';
 import type { VerifyHandlers } from '@otp/proto';
 import type { VerifySettings as VerifySettingsMessage } from '@otp/proto/dist/generated/otp/verify/v1/VerifySettings.js';
 import type { VerifySettings } from '../domain/settings.js';
@@ -20,16 +20,6 @@ function sidOf(value: string): string {
   return sid;
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** Text Postgres can store: no NUL, no lone surrogate (neither is valid in jsonb), keys included. */
-function storable(value: unknown): boolean {
-  if (typeof value === 'string') return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
-  if (Array.isArray(value)) return value.every(storable);
-  if (value && typeof value === 'object') return Object.entries(value).every(([k, v]) => storable(k) && storable(v));
-  return true;
-}
-
 function metadataOf(json: string): Record<string, unknown> {
   let value: unknown;
   try {
@@ -40,7 +30,7 @@ function metadataOf(json: string): Record<string, unknown> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new DomainError('INVALID_REQUEST_BODY', 'metadata: must be an object');
   }
-  if (!storable(value)) {
+  if (!isStorableJson(value)) {
     throw new DomainError('INVALID_REQUEST_BODY', 'metadata: text must not contain NUL or lone surrogates');
   }
   return value as Record<string, unknown>;
