@@ -15,6 +15,7 @@ function collect(): string[] {
   const roots = [
     ...readdirSync(path.join(REPO_ROOT, 'services')).map((name) => path.join(REPO_ROOT, 'services', name, 'test')),
     path.join(REPO_ROOT, 'test', 'e2e'),
+    path.join(REPO_ROOT, 'test', 'fuzz'),
   ];
   const files: string[] = [];
   for (const root of roots) {
