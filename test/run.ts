@@ -15,6 +15,8 @@ function collect(): string[] {
   const roots = [
     ...readdirSync(path.join(REPO_ROOT, 'services')).map((name) => path.join(REPO_ROOT, 'services', name, 'test')),
     path.join(REPO_ROOT, 'test', 'e2e'),
+    path.join(REPO_ROOT, 'test', 'replicas'),
+    path.join(REPO_ROOT, 'test', 'chaos'),
   ];
   const files: string[] = [];
   for (const root of roots) {
