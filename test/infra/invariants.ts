@@ -221,6 +221,13 @@ export function moneyFollowsWork(o: Observed): string[] {
       );
     }
   }
+  const charges = new Map<string, number>();
+  for (const entry of o.ledger.filter((e) => e.kind === 'charge')) {
+    charges.set(entry.reference, (charges.get(entry.reference) ?? 0) + 1);
+  }
+  for (const [reference, count] of charges) {
+    if (count > 1) violations.push(`${reference}: charged ${count} times [one charge per sid]`);
+  }
   const strays = new Map<string, number>();
   for (const entry of o.ledger) {
     if (entry.kind === 'credit' || accounted.has(entry.reference)) continue;

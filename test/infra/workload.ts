@@ -117,6 +117,8 @@ export interface WorkloadOptions {
   kinds?: Kind[];
   /** Give up retrying one request after this long. */
   giveUpMs?: number;
+  /** Number endings for SMS sends (default: delivered, transient failures, and failing for good). */
+  smsEndings?: readonly string[];
 }
 
 // Sandbox behaviour by the number's last two digits (CONTRACTS.md): 00 delivers everywhere,
@@ -149,7 +151,7 @@ export async function runWorkload(options: WorkloadOptions): Promise<Outcome[]> 
     const kind = pick(options.random, kinds);
     const key = `chaos-${options.round}-${randomUUID()}`;
     if (kind === 'sms') {
-      const to = nextNumber(pick(options.random, SMS_ENDINGS));
+      const to = nextNumber(pick(options.random, options.smsEndings ?? SMS_ENDINGS));
       const answer = await post('/messages/sms', { to, body: 'chaos test', callback: options.callback }, key);
       outcomes.push(outcomeOf(kind, key, to, answer));
     } else if (kind === 'messenger') {
