@@ -62,10 +62,15 @@ describe(`chaos: one SIGKILL at a time under load (CHAOS_SEED=${SEED})`, () => {
         workers: WORKERS,
         durationMs: LOAD_MS,
         giveUpMs: 45000,
-      });
+      }).then(
+        (outcomes) => ({ outcomes }),
+        (error: unknown) => ({ error }),
+      );
       await new Promise((resolve) => setTimeout(resolve, killAtMs));
       await inject(fault);
-      const outcomes = await load;
+      const result = await load;
+      if ('error' in result) throw result.error;
+      const { outcomes } = result;
       process.stdout.write(`${fault} killed at ${killAtMs} ms; answers: ${tally(outcomes)}\n`);
       for (const kind of ['sms', 'messenger', 'verification'] as const) {
         assert.ok(

@@ -67,21 +67,30 @@ export class World {
 
   /** A project with credit, an approved default sender ID, and verify on messenger with SMS fallback. */
   async project(credit = '100.00'): Promise<TestProject> {
-    const project = await this.platform.newProject({ credit });
+    // Right after a restart a peer may still be coming up: set-up steps wait for it.
+    const step = async (call: () => Promise<{ status: number; text: string }>) => {
+      const response = await eventually(call, (r) => r.status !== 503, { timeoutMs: 30000, intervalMs: 250 });
+      assert.ok(response.status < 300, response.text);
+    };
+    const project = await eventually(
+      () => this.platform.newProject({ credit }).catch(() => undefined),
+      (created) => created !== undefined,
+      { timeoutMs: 30000, intervalMs: 250, what: 'a new project' },
+    );
     const admin = this.platform.admin;
-    const steps = [
-      await admin.post(`/projects/${project.id}/sender-ids`, { value: SENDER, site: 'shop.example.com' }),
-      await admin.post(`/projects/${project.id}/sender-ids/${SENDER}/approve`),
-      await admin.patch(`/projects/${project.id}/settings/sms`, { default_sender_id: SENDER }),
-      await admin.patch(`/projects/${project.id}/settings/verify`, {
+    const id = project!.id;
+    await step(() => admin.post(`/projects/${id}/sender-ids`, { value: SENDER, site: 'shop.example.com' }));
+    await step(() => admin.post(`/projects/${id}/sender-ids/${SENDER}/approve`));
+    await step(() => admin.patch(`/projects/${id}/settings/sms`, { default_sender_id: SENDER }));
+    await step(() =>
+      admin.patch(`/projects/${id}/settings/verify`, {
         channel: 'messenger',
         sms_fallback: true,
         fallback_wait_seconds: 10,
         expiry_minutes: 1,
       }),
-    ];
-    for (const step of steps) assert.ok(step.status < 300, step.text);
-    return project;
+    );
+    return project!;
   }
 
   /** Webhooks the receiver got so far (id, type, sid). */

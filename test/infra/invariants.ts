@@ -9,9 +9,14 @@ import type { JsonClient } from './http.js';
 import { cents, ledgerOf, type LedgerEntry } from './money.js';
 import { inboxOf, type Kind, type Outcome } from './workload.js';
 
+/**
+ * Where a resource may rest once the platform settled. A messenger code `sent` is with the
+ * provider and charged; only its delivery report is outstanding (one lost while the gateway was
+ * down is caught up at expiry, minutes later), so it counts as settled here, unlike `sending`.
+ */
 export const FINAL: Record<Kind, readonly string[]> = {
   sms: ['sent', 'failed'],
-  messenger: ['delivered', 'read', 'expired', 'revoked', 'failed'],
+  messenger: ['sent', 'delivered', 'read', 'expired', 'revoked', 'failed'],
   verification: ['approved', 'expired', 'failed'],
 };
 

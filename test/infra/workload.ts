@@ -2,7 +2,6 @@
 // verification starts and their checks, each request with an Idempotency-Key and retried with the
 // same key after a 5xx, a 409 "in use", a timeout or a dropped connection, as a careful client
 // does. Every request's final answer is kept, so the invariants can be checked per request.
-import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { JsonClient } from './http.js';
 
@@ -128,6 +127,7 @@ export interface WorkloadOptions {
 const SMS_ENDINGS = ['00', '00', '00', '95', '96'] as const;
 const MESSENGER_ENDINGS = ['00', '00', '92', '93'] as const;
 const VERIFICATION_ENDINGS = ['00', '00', '90', '91', '92'] as const;
+const ROUND_PREFIXES = ['77000', '74000', '75000', '78000', '79000', '74001', '75001', '78001', '79001', '74002'];
 
 /**
  * Runs the load for `durationMs` and then lets every request already started finish (with its
@@ -138,39 +138,45 @@ export async function runWorkload(options: WorkloadOptions): Promise<Outcome[]> 
   const outcomes: Outcome[] = [];
   const kinds = options.kinds ?? ['sms', 'messenger', 'verification'];
   let counter = 0;
+  // Numbers of their own per round, in mobile ranges the rate card prices (GB).
+  const prefix = ROUND_PREFIXES[options.round % ROUND_PREFIXES.length]!;
   const nextNumber = (ending: string) => {
     counter += 1;
-    assert.ok(counter < 1000, 'at most 999 requests per round');
-    return `+447700${options.round}${String(counter).padStart(3, '0')}${ending}`;
+    return counter < 1000 ? `+44${prefix}${String(counter).padStart(3, '0')}${ending}` : undefined;
   };
   const stopAt = Date.now() + options.durationMs;
   const post = (path: string, body: unknown, key: string) =>
     keyedPost(options.api, path, body, key, { giveUpMs: options.giveUpMs });
 
-  const one = async (): Promise<void> => {
+  /** One request (with its check); false once this round's numbers are used up. */
+  const one = async (): Promise<boolean> => {
     const kind = pick(options.random, kinds);
     const key = `chaos-${options.round}-${randomUUID()}`;
     if (kind === 'sms') {
       const to = nextNumber(pick(options.random, options.smsEndings ?? SMS_ENDINGS));
+      if (!to) return false;
       const answer = await post('/messages/sms', { to, body: 'chaos test', callback: options.callback }, key);
       outcomes.push(outcomeOf(kind, key, to, answer));
     } else if (kind === 'messenger') {
       const to = nextNumber(pick(options.random, MESSENGER_ENDINGS));
+      if (!to) return false;
       const answer = await post('/messages/messenger', { to, callback: options.callback }, key);
       outcomes.push(outcomeOf(kind, key, to, answer));
     } else {
       const to = nextNumber(pick(options.random, VERIFICATION_ENDINGS));
+      if (!to) return false;
       const answer = await post('/verifications', { to, callback: options.callback }, key);
       const outcome = outcomeOf(kind, key, to, answer);
       outcomes.push(outcome);
       // Most users type the code they got; some never do (those expire).
       if (outcome.sid && options.random() < 0.7) await checkCode(options, outcome.sid, to);
     }
+    return true;
   };
 
   await Promise.all(
     Array.from({ length: options.workers }, async () => {
-      while (Date.now() < stopAt) await one();
+      while (Date.now() < stopAt && (await one()));
     }),
   );
   return outcomes;
