@@ -190,7 +190,9 @@ export function finalExactlyOnce(o: Observed): string[] {
     if (finalTypes.length > 0) {
       const finals = new Set(ofSid.filter((e) => finalTypes.some((t) => e.type.startsWith(t))).map((e) => e.id));
       if (FINAL[resource.kind].includes(resource.status) && finals.size !== 1) {
-        violations.push(`${sid}: ${finals.size} final events on the stream for final status ${resource.status} [exactly one]`);
+        violations.push(
+          `${sid}: ${finals.size} final events on the stream for final status ${resource.status} [exactly one]`,
+        );
       }
       const hooks = new Set(
         o.webhooks.filter((w) => w.sid === sid && finalTypes.some((t) => w.type.startsWith(t))).map((w) => w.webhookId),
@@ -251,7 +253,8 @@ export function moneyFollowsWork(o: Observed): string[] {
 /** No hold stays open; the balance is credits minus what was charged and not refunded. */
 export function balanceAdds(o: Observed): string[] {
   const violations = o.openHolds.map(
-    (hold) => `${hold.reference || '(no reference)'}: hold of ${Number(hold.amount_cents) / 100} still open [no open hold]`,
+    (hold) =>
+      `${hold.reference || '(no reference)'}: hold of ${Number(hold.amount_cents) / 100} still open [no open hold]`,
   );
   const sum = (kinds: string[]) =>
     o.ledger.filter((e) => kinds.includes(e.kind)).reduce((total, e) => total + cents(e.amount), 0);
@@ -285,9 +288,14 @@ export function sentAtMostOncePerAttempt(o: Observed): string[] {
   }
   for (const [to, got] of o.received) {
     const may = allowed.get(to) ?? { sms: 0, messenger: 0, by: 'no resource' };
-    if (got.sms > may.sms) violations.push(`${to} (${may.by}): carrier accepted ${got.sms} SMS for ${may.sms} attempt(s) [at most once per attempt]`);
+    if (got.sms > may.sms)
+      violations.push(
+        `${to} (${may.by}): carrier accepted ${got.sms} SMS for ${may.sms} attempt(s) [at most once per attempt]`,
+      );
     if (got.messenger > may.messenger) {
-      violations.push(`${to} (${may.by}): provider got ${got.messenger} codes for ${may.messenger} attempt(s) [at most once per attempt]`);
+      violations.push(
+        `${to} (${may.by}): provider got ${got.messenger} codes for ${may.messenger} attempt(s) [at most once per attempt]`,
+      );
     }
   }
   return violations;
@@ -299,7 +307,12 @@ export function checkInvariants(o: Observed): string[] {
 }
 
 /** Unfinished work that settling waits for (empty when settled). */
-export async function unsettled(db: pg.Pool, api: JsonClient, projectId: string, outcomes: Outcome[]): Promise<string[]> {
+export async function unsettled(
+  db: pg.Pool,
+  api: JsonClient,
+  projectId: string,
+  outcomes: Outcome[],
+): Promise<string[]> {
   const left: string[] = [];
   const sids = new Set([...outcomes.flatMap((o) => (o.sid ? [o.sid] : [])), ...(await sidsInDatabase(db, projectId))]);
   for (const sid of sids) {

@@ -57,12 +57,18 @@ describe('two replicas of every service', () => {
       channel: string;
       fallback_reason: string | null;
     }[];
-    assert.ok(verifications.some((v) => v.status === 'approved' && v.channel === 'messenger'), 'approved on messenger');
+    assert.ok(
+      verifications.some((v) => v.status === 'approved' && v.channel === 'messenger'),
+      'approved on messenger',
+    );
     assert.ok(
       verifications.some((v) => v.status === 'approved' && v.channel === 'sms' && v.fallback_reason !== null),
       'approved after an SMS fallback',
     );
-    assert.ok(verifications.some((v) => v.status === 'expired'), 'expired by the timer');
+    assert.ok(
+      verifications.some((v) => v.status === 'expired'),
+      'expired by the timer',
+    );
     const sms = final.filter((r) => r?.kind === 'sms');
     assert.ok(sms.length > 0 && sms.every((r) => r!.status === 'sent'), 'every SMS sent');
   });

@@ -1,7 +1,6 @@
 import { commonConfig, envBoolean, envPort, loadConfig, peerAddress } from '@otp/platform';
 import { z } from 'zod';
 
-
 const schema = z.object({
   ...commonConfig,
   /** Address both HTTP servers bind to ("::" listens on IPv4 and IPv6). */

@@ -45,7 +45,8 @@ export const peerAddress = z
     message: 'expected host:port or a comma list of host:port',
   })
   .refine((value) => !value.includes(',') || isAddressList(value), {
-    message: 'a comma list takes IP addresses of one family (or localhost); give replicas behind a name as one DNS name',
+    message:
+      'a comma list takes IP addresses of one family (or localhost); give replicas behind a name as one DNS name',
   });
 
 /** Variables every service shares. */

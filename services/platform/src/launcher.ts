@@ -291,7 +291,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const ports = { ...LOCAL_PORTS };
     for (const key of Object.keys(ports) as (keyof PlatformPorts)[]) {
       const shared = replica > 0 && (key === 'sandboxHttp' || key === 'smpp');
-      ports[key] = shared ? layout[0]![key] : ((replica === 0 ? options.ports?.[key] : undefined) ?? (await freePort()));
+      ports[key] = shared
+        ? layout[0]![key]
+        : ((replica === 0 ? options.ports?.[key] : undefined) ?? (await freePort()));
     }
     layout.push(ports);
   }
@@ -300,7 +302,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const services = new Map<ServiceName, RunningService>();
   const start = async (name: ServiceName, replica: number) => {
     const running = await startService(name, platformEnv(name, options, layout, replica), {
-      onLine: options.onLine && ((service, line) => options.onLine!(service, replica > 0 ? `[${replica}] ${line}` : line)),
+      onLine:
+        options.onLine && ((service, line) => options.onLine!(service, replica > 0 ? `[${replica}] ${line}` : line)),
     });
     const list = replicas.get(name) ?? [];
     list[replica] = running;

@@ -42,7 +42,10 @@ describe('gRPC peers given as a list of replicas (real client and servers)', () 
     );
     try {
       for (let i = 0; i < 20; i++) await client.GetFees({});
-      assert.ok(replicas[0]!.calls() >= 5 && replicas[1]!.calls() >= 5, `${replicas[0]!.calls()} / ${replicas[1]!.calls()}`);
+      assert.ok(
+        replicas[0]!.calls() >= 5 && replicas[1]!.calls() >= 5,
+        `${replicas[0]!.calls()} / ${replicas[1]!.calls()}`,
+      );
 
       await replicas[0]!.server.stop();
       const before = replicas[1]!.calls();
