@@ -20,7 +20,7 @@ const FAULTS = process.env.CHAOS_FAULTS
   ? ALL_FAULTS.filter((fault) => process.env.CHAOS_FAULTS!.split(',').includes(fault))
   : ALL_FAULTS;
 
-const LOAD_MS = 7000;
+const LOAD_MS = 6000;
 const WORKERS = 6;
 
 let nats: PrivateNats;
@@ -78,7 +78,9 @@ describe(`chaos: one SIGKILL at a time under load (CHAOS_SEED=${SEED})`, () => {
           `the load created no ${kind} at all: ${tally(outcomes)}`,
         );
       }
+      const checking = Date.now();
       const violations = await world.settleAndCheck(project, outcomes);
+      process.stdout.write(`${fault}: settled and checked in ${Date.now() - checking} ms\n`);
       assert.deepEqual(violations, [], `seed ${SEED}, fault ${fault}: ${violations.length} violation(s)`);
     });
   }

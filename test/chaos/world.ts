@@ -109,7 +109,7 @@ export class World {
    * Waits until nothing of the project is unfinished (up to `timeoutMs`), then checks every
    * invariant. Returns the violations (a platform that never settled is one of them).
    */
-  async settleAndCheck(project: TestProject, outcomes: Outcome[], timeoutMs = 45000): Promise<string[]> {
+  async settleAndCheck(project: TestProject, outcomes: Outcome[], timeoutMs = 30000): Promise<string[]> {
     const violations: string[] = [];
     await eventually(
       () => unsettled(this.db, project.api, project.id, outcomes),
