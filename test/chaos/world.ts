@@ -20,7 +20,8 @@ export const SENDER = 'ChaosShop';
 /** Short timers everywhere, so a fault settles in seconds (the recovery variables come with issue 17). */
 export const FAST_ENV = {
   gateway: { GRPC_DEADLINE_MS: '3000' },
-  sms: { SMS_RETRY_BASE_MS: '50', RECOVERY_INTERVAL_MS: '500', RECOVERY_AFTER_MS: '3000' },
+  // A message a killed worker held is handed out again after the ack wait (default 60 s).
+  sms: { SMS_RETRY_BASE_MS: '50', SMS_ACK_WAIT_MS: '5000', RECOVERY_INTERVAL_MS: '500', RECOVERY_AFTER_MS: '3000' },
   messenger: { EXPIRY_SWEEP_INTERVAL_MS: '500', RECOVERY_INTERVAL_MS: '500', RECOVERY_AFTER_MS: '3000' },
   // A 1-minute expiry lasts 6 s and the 10 s fallback wait 1 s.
   verify: {
@@ -106,13 +107,14 @@ export class World {
   }
 
   /**
-   * Waits until nothing of the project is unfinished (up to `timeoutMs`), then checks every
+   * Waits until nothing of the project is unfinished (up to `timeoutMs`: a killed dispatcher's
+   * unacknowledged intake comes back after its 30 s ack wait), then checks every
    * invariant. Returns the violations (a platform that never settled is one of them).
    */
-  async settleAndCheck(project: TestProject, outcomes: Outcome[], timeoutMs = 30000): Promise<string[]> {
+  async settleAndCheck(project: TestProject, outcomes: Outcome[], timeoutMs = 45000): Promise<string[]> {
     const violations: string[] = [];
     await eventually(
-      () => unsettled(this.db, project.api, project.id, outcomes),
+      () => unsettled(this.db, project.api, project.id, outcomes, () => this.webhooks()),
       (left) => left.length === 0,
       { timeoutMs, intervalMs: 500, what: 'the platform to settle' },
     ).catch((error: Error) => violations.push(`did not settle within ${timeoutMs} ms: ${error.message}`));
@@ -139,7 +141,11 @@ export function tally(outcomes: Outcome[]): string {
     counts.set(what, (counts.get(what) ?? 0) + 1);
     if (o.status !== 201 && !sample.has(what)) sample.set(what, o.text.slice(0, 160));
   }
-  return [...counts]
-    .map(([what, n]) => `${what}: ${n}${sample.has(what) ? ` (e.g. ${sample.get(what)})` : ''}`)
-    .join(', ');
+  const slowest = [...outcomes].sort((a, b) => b.elapsedMs - a.elapsedMs)[0];
+  return (
+    [...counts].map(([what, n]) => `${what}: ${n}${sample.has(what) ? ` (e.g. ${sample.get(what)})` : ''}`).join(', ') +
+    (slowest
+      ? `; slowest ${slowest.kind} ${slowest.sid ?? slowest.key}: ${slowest.tries} tries, ${slowest.elapsedMs} ms`
+      : '')
+  );
 }

@@ -15,7 +15,8 @@ import { inboxOf, type Kind, type Outcome } from './workload.js';
  * down is caught up at expiry, minutes later), so it counts as settled here, unlike `sending`.
  */
 export const FINAL: Record<Kind, readonly string[]> = {
-  sms: ['sent', 'failed'],
+  // enqueue_failed: the request was answered 503 QUEUE_UNAVAILABLE (never a 201; checked below).
+  sms: ['sent', 'failed', 'enqueue_failed'],
   messenger: ['sent', 'delivered', 'read', 'expired', 'revoked', 'failed'],
   verification: ['approved', 'expired', 'failed'],
 };
@@ -172,12 +173,16 @@ export function finalExactlyOnce(o: Observed): string[] {
     const sid = outcome.sid ?? '(no sid)';
     if (!o.resources.has(sid)) violations.push(`${sid} (${outcome.key}): answered 201 but the API does not find it`);
   }
+  const answered = new Map(o.outcomes.flatMap((x) => (x.sid ? [[x.sid, x] as const] : [])));
   for (const [sid, resource] of o.resources) {
+    const origin = answered.has(sid) ? 'answered 201' : 'left by a request answered 4xx/5xx or never answered';
     if (!FINAL[resource.kind].includes(resource.status)) {
-      violations.push(`${sid}: not final, still ${resource.status} [every 201 ends in a final state]`);
+      violations.push(`${sid} (${origin}): not final, still ${resource.status} [every 201 ends in a final state]`);
     }
-    const finalTypes =
-      resource.kind === 'sms' ? ['sms.sent', 'sms.failed'] : resource.kind === 'verification' ? ['verification.'] : [];
+    if (answered.has(sid) && resource.status === 'enqueue_failed') {
+      violations.push(`${sid} (answered 201): enqueue_failed [every 201 ends in a final state]`);
+    }
+    const finalTypes = FINAL_EVENT_TYPES[resource.kind];
     const ofSid = o.events.filter((e) => e.sid === sid);
     // The same event id twice on the stream means JetStream's dedup did not hold: consumers see it twice.
     const ids = ofSid.map((e) => e.id);
@@ -204,6 +209,13 @@ export function finalExactlyOnce(o: Observed): string[] {
   }
   return violations;
 }
+
+/** The event types that announce a resource's end (messenger codes have none: every change is news). */
+const FINAL_EVENT_TYPES: Record<Kind, string[]> = {
+  sms: ['sms.sent', 'sms.failed'],
+  messenger: [],
+  verification: ['verification.'],
+};
 
 /** References a resource accounts for in the ledger: its sid and its sends' sids. */
 function referencesOf(resource: Resource): string[] {
@@ -306,18 +318,30 @@ export function checkInvariants(o: Observed): string[] {
   return [...finalExactlyOnce(o), ...moneyFollowsWork(o), ...balanceAdds(o), ...sentAtMostOncePerAttempt(o)];
 }
 
-/** Unfinished work that settling waits for (empty when settled). */
+/** Unfinished work that settling waits for (empty when settled), including final webhooks not yet received. */
 export async function unsettled(
   db: pg.Pool,
   api: JsonClient,
   projectId: string,
   outcomes: Outcome[],
+  webhooks: () => ReceivedWebhook[],
 ): Promise<string[]> {
   const left: string[] = [];
   const sids = new Set([...outcomes.flatMap((o) => (o.sid ? [o.sid] : [])), ...(await sidsInDatabase(db, projectId))]);
+  const answered = new Set(outcomes.flatMap((o) => (o.sid ? [o.sid] : [])));
+  const received = webhooks();
   for (const sid of sids) {
     const resource = await readResource(api, sid).catch(() => undefined);
-    if (resource && !FINAL[resource.kind].includes(resource.status)) left.push(`${sid} ${resource.status}`);
+    if (!resource) continue;
+    if (!FINAL[resource.kind].includes(resource.status)) {
+      left.push(`${sid} ${resource.status}`);
+      continue;
+    }
+    const finalTypes = FINAL_EVENT_TYPES[resource.kind];
+    const announced = received.some((w) => w.sid === sid && finalTypes.some((t) => w.type.startsWith(t)));
+    if (answered.has(sid) && finalTypes.length > 0 && resource.status !== 'enqueue_failed' && !announced) {
+      left.push(`${sid} final webhook not received yet`);
+    }
   }
   const { rows } = await db.query<{ what: string; n: number }>(
     `SELECT 'open holds' AS what, count(*)::int AS n FROM billing.holds WHERE project_id = $1 AND status = 'held'

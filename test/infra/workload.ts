@@ -18,6 +18,8 @@ export interface Outcome {
   /** The final answer's body (or the last error). */
   text: string;
   tries: number;
+  /** From the first try to the final answer. */
+  elapsedMs: number;
 }
 
 /** A seeded PRNG (mulberry32): the same seed gives the same load and fault moments. */
@@ -53,8 +55,15 @@ export async function keyedPost(
   body: unknown,
   key: string,
   options: { giveUpMs?: number; timeoutMs?: number } = {},
-): Promise<{ status: number; body: Record<string, unknown> | undefined; text: string; tries: number }> {
-  const deadline = Date.now() + (options.giveUpMs ?? 60000);
+): Promise<{
+  status: number;
+  body: Record<string, unknown> | undefined;
+  text: string;
+  tries: number;
+  elapsedMs: number;
+}> {
+  const started = Date.now();
+  const deadline = started + (options.giveUpMs ?? 60000);
   let tries = 0;
   let wait = 200;
   let last = { status: 0, body: undefined as Record<string, unknown> | undefined, text: 'no answer' };
@@ -66,13 +75,13 @@ export async function keyedPost(
         options.timeoutMs ?? 10000,
       );
       last = { status: response.status, body: response.body, text: response.text };
-      if (!retryable(response.status)) return { ...last, tries };
+      if (!retryable(response.status)) return { ...last, tries, elapsedMs: Date.now() - started };
       const retryAfter = Number(response.headers.get('retry-after'));
       if (retryAfter > 0) wait = Math.max(wait, retryAfter * 1000);
     } catch (error) {
       last = { status: 0, body: undefined, text: String(error) };
     }
-    if (Date.now() + wait > deadline) return { ...last, tries };
+    if (Date.now() + wait > deadline) return { ...last, tries, elapsedMs: Date.now() - started };
     await sleep(wait);
     wait = Math.min(wait * 2, 2000);
   }
@@ -186,10 +195,19 @@ function outcomeOf(
   kind: Kind,
   key: string,
   to: string,
-  answer: { status: number; body: Record<string, unknown> | undefined; text: string; tries: number },
+  answer: { status: number; body: Record<string, unknown> | undefined; text: string; tries: number; elapsedMs: number },
 ): Outcome {
   const sid = answer.status === 201 && typeof answer.body?.sid === 'string' ? answer.body.sid : undefined;
-  return { kind, key, to, status: answer.status, ...(sid ? { sid } : {}), text: answer.text, tries: answer.tries };
+  return {
+    kind,
+    key,
+    to,
+    status: answer.status,
+    ...(sid ? { sid } : {}),
+    text: answer.text,
+    tries: answer.tries,
+    elapsedMs: answer.elapsedMs,
+  };
 }
 
 /** Waits (briefly) for the newest code in the number's inbox and checks it, retrying like a client. */
