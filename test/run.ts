@@ -16,6 +16,8 @@ function collect(): string[] {
     ...readdirSync(path.join(REPO_ROOT, 'services')).map((name) => path.join(REPO_ROOT, 'services', name, 'test')),
     path.join(REPO_ROOT, 'test', 'e2e'),
     path.join(REPO_ROOT, 'test', 'fuzz'),
+    path.join(REPO_ROOT, 'test', 'replicas'),
+    path.join(REPO_ROOT, 'test', 'chaos'),
   ];
   const files: string[] = [];
   for (const root of roots) {
@@ -52,10 +54,13 @@ if (env) {
   process.env.OTP_TEST_TEMPLATE_READY = '1';
 }
 
+// The chaos suite runs every fault in one file (it must stay under 6 minutes in all).
+const timeoutMs = files.some((file) => file.includes(`${path.sep}chaos${path.sep}`)) ? 420000 : 180000;
+
 const code = await new Promise<number>((resolve) => {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', '--test-timeout=180000', ...files],
+    ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', `--test-timeout=${timeoutMs}`, ...files],
     { cwd: REPO_ROOT, stdio: 'inherit', env: process.env },
   );
   child.on('exit', (exitCode) => resolve(exitCode ?? 1));

@@ -35,36 +35,56 @@ export async function request<T = Record<string, unknown>>(
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 
-/** A client bound to a base URL and a bearer token. */
+/**
+ * A client bound to a base URL and a bearer token. Given several base URLs (the gateway's
+ * replicas), it sends each request to the next one in turn, as a load balancer would.
+ */
 export class JsonClient {
+  private readonly baseUrls: string[];
+  private next = 0;
+
   constructor(
-    readonly baseUrl: string,
+    baseUrl: string | string[],
     private readonly token?: string,
     private readonly extraHeaders: Record<string, string> = {},
-  ) {}
+  ) {
+    this.baseUrls = Array.isArray(baseUrl) ? baseUrl : [baseUrl];
+    if (this.baseUrls.length === 0) throw new Error('JsonClient needs a base URL');
+  }
+
+  /** The first base URL. */
+  get baseUrl(): string {
+    return this.baseUrls[0]!;
+  }
+
+  private url(path: string): string {
+    const base = this.baseUrls[this.next % this.baseUrls.length]!;
+    this.next += 1;
+    return base + path;
+  }
 
   private headers(more?: Record<string, string>): Record<string, string> {
     return { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...this.extraHeaders, ...more };
   }
 
   get<T = Record<string, unknown>>(path: string, headers?: Record<string, string>) {
-    return request<T>('GET', this.baseUrl + path, { headers: this.headers(headers) });
+    return request<T>('GET', this.url(path), { headers: this.headers(headers) });
   }
 
   post<T = Record<string, unknown>>(path: string, body?: unknown, headers?: Record<string, string>) {
-    return request<T>('POST', this.baseUrl + path, { body: body ?? {}, headers: this.headers(headers) });
+    return request<T>('POST', this.url(path), { body: body ?? {}, headers: this.headers(headers) });
   }
 
   put<T = Record<string, unknown>>(path: string, body?: unknown) {
-    return request<T>('PUT', this.baseUrl + path, { body, headers: this.headers() });
+    return request<T>('PUT', this.url(path), { body, headers: this.headers() });
   }
 
   patch<T = Record<string, unknown>>(path: string, body?: unknown) {
-    return request<T>('PATCH', this.baseUrl + path, { body, headers: this.headers() });
+    return request<T>('PATCH', this.url(path), { body, headers: this.headers() });
   }
 
   delete<T = Record<string, unknown>>(path: string) {
-    return request<T>('DELETE', this.baseUrl + path, { headers: this.headers() });
+    return request<T>('DELETE', this.url(path), { headers: this.headers() });
   }
 }
 

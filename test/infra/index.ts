@@ -5,3 +5,5 @@ export * from './http.js';
 export * from './platform.js';
 export * from './trace-collector.js';
 export * from './money.js';
+export * from './workload.js';
+export * from './invariants.js';

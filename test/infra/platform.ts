@@ -8,13 +8,13 @@ export const ADMIN_TOKEN = 'test-admin-token';
 export interface TestProject {
   id: string;
   key: string;
-  /** The public API (/v1) with this project's key. */
+  /** The public API (/v1) with this project's key (spread over every gateway replica). */
   api: JsonClient;
 }
 
 export interface TestPlatform extends RunningPlatform {
   databaseUrl: string;
-  /** The admin API (/admin/v1) with the admin token. */
+  /** The admin API (/admin/v1) with the admin token (spread over every gateway replica). */
   admin: JsonClient;
   /** The public API without a key. */
   anonymous: JsonClient;
@@ -28,27 +28,32 @@ export interface TestPlatform extends RunningPlatform {
  * own process, exactly as in production; `only` trims the set for suites that need fewer.
  */
 export async function startTestPlatform(
-  options: Pick<PlatformOptions, 'only' | 'env' | 'onLine'> & { quiet?: boolean } = {},
+  options: Pick<PlatformOptions, 'only' | 'env' | 'onLine' | 'replicas'> & { quiet?: boolean; natsUrl?: string } = {},
 ): Promise<TestPlatform> {
   const databaseUrl = await freshDatabase();
-  await resetBus();
+  // A suite's private NATS starts empty; the shared one is emptied.
+  if (!options.natsUrl) await resetBus();
   const platform = await startPlatform({
     databaseUrl,
-    natsUrl: natsUrl(),
     adminToken: ADMIN_TOKEN,
     allowPrivateCallbacks: true,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'warn',
     ...options,
+    natsUrl: options.natsUrl ?? natsUrl(),
     onLine:
       options.onLine ??
       (process.env.TEST_SHOW_LOGS ? (name, line) => process.stderr.write(`[${name}] ${line}\n`) : undefined),
   });
-  const admin = new JsonClient(`${platform.adminUrl}/admin/v1`, ADMIN_TOKEN);
+  const admin = new JsonClient(
+    platform.adminUrls.map((url) => `${url}/admin/v1`),
+    ADMIN_TOKEN,
+  );
+  const publicApis = platform.publicUrls.map((url) => `${url}/v1`);
   return {
     ...platform,
     databaseUrl,
     admin,
-    anonymous: new JsonClient(`${platform.publicUrl}/v1`),
+    anonymous: new JsonClient(publicApis),
     sandbox: new JsonClient(platform.sandboxUrl),
     async newProject(projectOptions = {}) {
       const project = await admin.post<{ id: string }>('/projects', {
@@ -58,7 +63,7 @@ export async function startTestPlatform(
       if (project.status !== 201) throw new Error(`create project: ${project.status} ${project.text}`);
       const key = await admin.post<{ key: string }>(`/projects/${project.body.id}/api-keys`, { name: 'test' });
       if (key.status !== 201) throw new Error(`create api key: ${key.status} ${key.text}`);
-      return { id: project.body.id, key: key.body.key, api: new JsonClient(`${platform.publicUrl}/v1`, key.body.key) };
+      return { id: project.body.id, key: key.body.key, api: new JsonClient(publicApis, key.body.key) };
     },
   };
 }

@@ -1,7 +1,5 @@
-import { commonConfig, envBoolean, envPort, loadConfig } from '@otp/platform';
+import { commonConfig, envBoolean, envPort, loadConfig, peerAddress } from '@otp/platform';
 import { z } from 'zod';
-
-const peerAddress = z.string().regex(/^[^\s:]+:\d+$|^\[[0-9a-fA-F:.]+\]:\d+$/, 'expected host:port');
 
 const schema = z.object({
   ...commonConfig,
@@ -17,7 +15,7 @@ const schema = z.object({
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding projects, API keys and IP allowlists. */
   DATABASE_SCHEMA: z.string().default('gateway'),
-  /** gRPC peers (host:port). */
+  /** gRPC peers (host:port, or a comma list of the replicas' host:port). */
   BILLING_ADDR: peerAddress.default('127.0.0.1:50051'),
   SMS_ADDR: peerAddress.default('127.0.0.1:50052'),
   MESSENGER_ADDR: peerAddress.default('127.0.0.1:50053'),

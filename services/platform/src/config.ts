@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAddressList } from './grpc/client.js';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -24,6 +25,29 @@ export const envBoolean = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 export const envPort = z.coerce.number().int().min(0).max(65535);
+
+const HOST_PORT = /^[^\s:,]+:\d+$|^\[[0-9a-fA-F:.]+\]:\d+$/;
+
+/**
+ * A gRPC peer: `host:port`, or a comma list of them (the replicas of one service; the client
+ * spreads calls over them round robin). Spaces around commas are dropped.
+ */
+export const peerAddress = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0)
+      .join(','),
+  )
+  .refine((value) => value.length > 0 && value.split(',').every((part) => HOST_PORT.test(part)), {
+    message: 'expected host:port or a comma list of host:port',
+  })
+  .refine((value) => !value.includes(',') || isAddressList(value), {
+    message:
+      'a comma list takes IP addresses of one family (or localhost); give replicas behind a name as one DNS name',
+  });
 
 /** Variables every service shares. */
 export const commonConfig = {

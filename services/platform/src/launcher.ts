@@ -173,13 +173,19 @@ export const LOCAL_PORTS: PlatformPorts = {
 export interface PlatformOptions {
   databaseUrl: string;
   natsUrl: string;
-  /** Fixed ports (local run); missing ones get a free port. */
+  /** Fixed ports (local run) of the first replica; missing ones get a free port. */
   ports?: Partial<PlatformPorts>;
   adminToken: string;
   /** Local mode: loopback/private callback URLs allowed (never in production). */
   allowPrivateCallbacks: boolean;
   /** Which services to start (default: every one that is built), in START_ORDER. */
   only?: ServiceName[];
+  /**
+   * Processes per service (default 1), all on one database and one NATS. Each replica has its
+   * own ports; gRPC peers get the comma list of every replica's address (round robin). The
+   * sandbox (the carrier and provider simulators) always runs once.
+   */
+  replicas?: number;
   /** Extra or overriding variables per service (tests: short retry delays, ...). */
   env?: Partial<Record<ServiceName, Record<string, string>>>;
   logLevel?: string;
@@ -187,18 +193,43 @@ export interface PlatformOptions {
 }
 
 export interface RunningPlatform {
+  /** The first replica's ports (the sandbox's are shared by all). */
   ports: PlatformPorts;
+  /** Every replica's ports, the first one first. */
+  replicaPorts: PlatformPorts[];
+  /** The first replica of each service. */
   services: Map<ServiceName, RunningService>;
+  /** Every replica of each service, by replica number. */
+  replicas: Map<ServiceName, RunningService[]>;
   publicUrl: string;
   adminUrl: string;
+  /** Each gateway replica's public and admin URL. */
+  publicUrls: string[];
+  adminUrls: string[];
   sandboxUrl: string;
-  /** The env a service was started with (to restart it the same way). */
-  envOf(name: ServiceName): Record<string, string>;
-  restart(name: ServiceName, signal?: NodeJS.Signals): Promise<RunningService>;
+  /** The env a service's replica (default the first) was started with (to restart it the same way). */
+  envOf(name: ServiceName, replica?: number): Record<string, string>;
+  /** Stops (SIGTERM by default) and starts again every replica of `name`, or only `replica`. */
+  restart(name: ServiceName, signal?: NodeJS.Signals, replica?: number): Promise<RunningService>;
   stop(): Promise<void>;
 }
 
-export function platformEnv(name: ServiceName, options: PlatformOptions, ports: PlatformPorts): Record<string, string> {
+/** Services that run once whatever the replica count. */
+const SINGLETONS: ReadonlySet<ServiceName> = new Set(['sandbox']);
+
+function replicaCount(name: ServiceName, options: PlatformOptions): number {
+  return SINGLETONS.has(name) ? 1 : Math.max(1, options.replicas ?? 1);
+}
+
+export function platformEnv(
+  name: ServiceName,
+  options: PlatformOptions,
+  layout: PlatformPorts | PlatformPorts[],
+  replica = 0,
+): Record<string, string> {
+  const all = Array.isArray(layout) ? layout : [layout];
+  const ports = all[replica] ?? all[0]!;
+  const first = all[0]!;
   const local = '127.0.0.1';
   const common: Record<string, string> = {
     DATABASE_URL: options.databaseUrl,
@@ -206,27 +237,28 @@ export function platformEnv(name: ServiceName, options: PlatformOptions, ports: 
     LOG_LEVEL: options.logLevel ?? 'info',
     OTEL_SERVICE_NAME: name,
   };
+  const peerList = (service: keyof PlatformPorts) => all.map((p) => `${local}:${p[service]}`).join(',');
   const peers = {
-    BILLING_ADDR: `${local}:${ports.billing}`,
-    SMS_ADDR: `${local}:${ports.sms}`,
-    MESSENGER_ADDR: `${local}:${ports.messenger}`,
-    VERIFY_ADDR: `${local}:${ports.verify}`,
-    WEBHOOKS_ADDR: `${local}:${ports.webhooks}`,
+    BILLING_ADDR: peerList('billing'),
+    SMS_ADDR: peerList('sms'),
+    MESSENGER_ADDR: peerList('messenger'),
+    VERIFY_ADDR: peerList('verify'),
+    WEBHOOKS_ADDR: peerList('webhooks'),
   };
-  const publicUrl = `http://${local}:${ports.gateway}`;
+  const publicUrl = `http://${local}:${first.gateway}`;
   const own: Record<ServiceName, Record<string, string>> = {
-    sandbox: { HTTP_PORT: String(ports.sandboxHttp), SMPP_PORT: String(ports.smpp) },
+    sandbox: { HTTP_PORT: String(first.sandboxHttp), SMPP_PORT: String(first.smpp) },
     billing: { GRPC_PORT: String(ports.billing) },
     sms: {
       GRPC_PORT: String(ports.sms),
       BILLING_ADDR: peers.BILLING_ADDR,
       SMPP_HOST: local,
-      SMPP_PORT: String(ports.smpp),
+      SMPP_PORT: String(first.smpp),
     },
     messenger: {
       GRPC_PORT: String(ports.messenger),
       BILLING_ADDR: peers.BILLING_ADDR,
-      MESSENGER_API_URL: `http://${local}:${ports.sandboxHttp}/messenger-api`,
+      MESSENGER_API_URL: `http://${local}:${first.sandboxHttp}/messenger-api`,
       MESSENGER_API_TOKEN: 'sandbox-token',
       MESSENGER_REPORT_URL: `${publicUrl}/provider/messenger/reports`,
     },
@@ -253,35 +285,65 @@ export function platformEnv(name: ServiceName, options: PlatformOptions, ports: 
 }
 
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
-  const ports = { ...LOCAL_PORTS };
-  for (const key of Object.keys(ports) as (keyof PlatformPorts)[]) {
-    ports[key] = options.ports?.[key] ?? (await freePort());
+  const count = Math.max(1, options.replicas ?? 1);
+  const layout: PlatformPorts[] = [];
+  for (let replica = 0; replica < count; replica++) {
+    const ports = { ...LOCAL_PORTS };
+    for (const key of Object.keys(ports) as (keyof PlatformPorts)[]) {
+      const shared = replica > 0 && (key === 'sandboxHttp' || key === 'smpp');
+      ports[key] = shared
+        ? layout[0]![key]
+        : ((replica === 0 ? options.ports?.[key] : undefined) ?? (await freePort()));
+    }
+    layout.push(ports);
   }
   const wanted = (options.only ?? START_ORDER).filter((name) => isBuilt(name));
+  const replicas = new Map<ServiceName, RunningService[]>();
   const services = new Map<ServiceName, RunningService>();
+  const start = async (name: ServiceName, replica: number) => {
+    const running = await startService(name, platformEnv(name, options, layout, replica), {
+      onLine:
+        options.onLine && ((service, line) => options.onLine!(service, replica > 0 ? `[${replica}] ${line}` : line)),
+    });
+    const list = replicas.get(name) ?? [];
+    list[replica] = running;
+    replicas.set(name, list);
+    if (replica === 0) services.set(name, running);
+    return running;
+  };
   const stopAll = async () => {
-    for (const name of [...START_ORDER].reverse()) await services.get(name)?.stop();
+    for (const name of [...START_ORDER].reverse()) {
+      await Promise.all((replicas.get(name) ?? []).map((service) => service.stop()));
+    }
   };
   try {
     for (const name of START_ORDER.filter((n) => wanted.includes(n))) {
-      services.set(name, await startService(name, platformEnv(name, options, ports), { onLine: options.onLine }));
+      // Replicas of one service start side by side (they race on nothing but their own ports).
+      await Promise.all(Array.from({ length: replicaCount(name, options) }, (_, replica) => start(name, replica)));
     }
   } catch (error) {
     await stopAll();
     throw error;
   }
+  const publicUrls = layout.map((p) => `http://127.0.0.1:${p.gateway}`);
+  const adminUrls = layout.map((p) => `http://127.0.0.1:${p.admin}`);
   return {
-    ports,
+    ports: layout[0]!,
+    replicaPorts: layout,
     services,
-    publicUrl: `http://127.0.0.1:${ports.gateway}`,
-    adminUrl: `http://127.0.0.1:${ports.admin}`,
-    sandboxUrl: `http://127.0.0.1:${ports.sandboxHttp}`,
-    envOf: (name) => platformEnv(name, options, ports),
-    async restart(name, signal = 'SIGTERM') {
-      await services.get(name)?.stop(signal);
-      const next = await startService(name, platformEnv(name, options, ports), { onLine: options.onLine });
-      services.set(name, next);
-      return next;
+    replicas,
+    publicUrl: publicUrls[0]!,
+    adminUrl: adminUrls[0]!,
+    publicUrls,
+    adminUrls,
+    sandboxUrl: `http://127.0.0.1:${layout[0]!.sandboxHttp}`,
+    envOf: (name, replica = 0) => platformEnv(name, options, layout, replica),
+    async restart(name, signal = 'SIGTERM', replica) {
+      const which =
+        replica === undefined ? Array.from({ length: replicaCount(name, options) }, (_, n) => n) : [replica];
+      await Promise.all(which.map((n) => replicas.get(name)?.[n]?.stop(signal)));
+      const started = await Promise.all(which.map((n) => start(name, n)));
+      return started[0]!;
     },
     stop: stopAll,
   };

@@ -125,10 +125,20 @@ export class OutboxRelay {
     const client = await this.options.pool.connect();
     try {
       await client.query('BEGIN');
-      // SKIP LOCKED lets several replicas relay in parallel without publishing a row twice.
+      // One relay per schema at a time, whatever the number of replicas: two relays on disjoint
+      // batches (SKIP LOCKED) would publish in parallel and could reorder one aggregate's events.
+      // The lock goes with the transaction, so a crashed relay frees it; a row it published but
+      // did not mark is published again with the same Nats-Msg-Id and JetStream drops the copy.
+      const { rows: lock } = await client.query<{ held: boolean }>(
+        `SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox_events')) AS held`,
+      );
+      if (!lock[0]?.held) {
+        await client.query('ROLLBACK');
+        return 0;
+      }
       const { rows } = await client.query<PendingRow>(
         `SELECT id, subject, payload, headers FROM outbox_events
-          WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
         [this.options.batchSize ?? 100],
       );
       for (const row of rows) {

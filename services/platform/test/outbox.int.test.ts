@@ -10,6 +10,7 @@ import { OutboxRelay, outboxRow, type EventEnvelope } from '../src/outbox.js';
 
 const logger = createLogger('outbox-test', 'silent');
 let pool: ReturnType<typeof schemaPool>;
+let databaseUrl: string;
 let bus: Bus;
 
 async function insert(row: ReturnType<typeof outboxRow>, createdAt = new Date()): Promise<void> {
@@ -32,8 +33,8 @@ async function drainEvents(durable: string, expected: number): Promise<EventEnve
 
 describe('outbox relay (real Postgres, real JetStream)', () => {
   before(async () => {
-    const url = await freshDatabase();
-    pool = schemaPool(url, 'outbox_test');
+    databaseUrl = await freshDatabase();
+    pool = schemaPool(databaseUrl, 'outbox_test');
     await pool.query('CREATE SCHEMA IF NOT EXISTS outbox_test');
     await pool.query(`CREATE TABLE outbox_events (
       id uuid PRIMARY KEY, seq bigserial NOT NULL, subject text NOT NULL, type text NOT NULL, payload jsonb NOT NULL,
@@ -79,6 +80,27 @@ describe('outbox relay (real Postgres, real JetStream)', () => {
     assert.deepEqual(
       events.map((e) => e.id),
       [row.id],
+    );
+  });
+
+  it('two relays on one table (two replicas) publish every row once and keep the order written', async () => {
+    const now = new Date();
+    const rows = Array.from({ length: 120 }, (_, n) => outboxRow('events.sms.status', 'sms.sent', 'p1', { n }, now));
+    for (const row of rows) await insert(row, now);
+    const second = schemaPool(databaseUrl, 'outbox_test');
+    const relays = [
+      new OutboxRelay({ pool, js: bus.js, logger, batchSize: 5 }),
+      new OutboxRelay({ pool: second, js: bus.js, logger, batchSize: 5 }),
+    ];
+    // Each relay drains in several rounds, interleaved with the other one.
+    await Promise.all(relays.map((relay) => Promise.all([relay.drain(), relay.drain(), relay.drain()])));
+    await relays[0]!.drain();
+    await second.end();
+
+    const events = await drainEvents('outbox-test', rows.length);
+    assert.deepEqual(
+      events.map((e) => (e.data as { n: number }).n),
+      rows.map((_, n) => n),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { commonConfig, envPort, loadConfig, recoveryConfig } from '@otp/platform';
+import { commonConfig, envPort, loadConfig, peerAddress, recoveryConfig } from '@otp/platform';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -14,8 +14,8 @@ const schema = z.object({
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Sms gRPC service (0 picks a free port). */
   GRPC_PORT: envPort.default(50052),
-  /** Billing's gRPC address (host:port). */
-  BILLING_ADDR: z.string().default('127.0.0.1:50051'),
+  /** Billing's gRPC address (host:port, or a comma list of the replicas' host:port). */
+  BILLING_ADDR: peerAddress.default('127.0.0.1:50051'),
   /** The carrier's SMPP 3.4 endpoint. */
   SMPP_HOST: z.string().default('127.0.0.1'),
   SMPP_PORT: envPort.default(2775),

@@ -1,4 +1,4 @@
-import { commonConfig, recoveryConfig, envPort, loadConfig } from '@otp/platform';
+import { commonConfig, envPort, loadConfig, peerAddress, recoveryConfig } from '@otp/platform';
 import { z } from 'zod';
 
 /** The documented local key: fine for `npm start` and tests, never for a real deployment. */
@@ -16,10 +16,10 @@ const schema = z.object({
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Verify gRPC service (0 picks a free port). */
   GRPC_PORT: envPort.default(50054),
-  /** Peers (host:port). */
-  BILLING_ADDR: z.string().default('127.0.0.1:50051'),
-  SMS_ADDR: z.string().default('127.0.0.1:50052'),
-  MESSENGER_ADDR: z.string().default('127.0.0.1:50053'),
+  /** Peers (host:port, or a comma list of the replicas' host:port). */
+  BILLING_ADDR: peerAddress.default('127.0.0.1:50051'),
+  SMS_ADDR: peerAddress.default('127.0.0.1:50052'),
+  MESSENGER_ADDR: peerAddress.default('127.0.0.1:50053'),
   /** 32 bytes as 64 hex characters: derives the key that seals codes at rest and the check HMAC key. */
   VERIFY_CODE_KEY: z
     .string()

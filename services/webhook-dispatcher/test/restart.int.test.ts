@@ -63,7 +63,7 @@ describe('dispatcher restart (SIGKILL) loses no delivery', () => {
     await producer.emit(event, receiver.url('/wait'));
     const waiting = await eventually(
       () => deliveryOf(event.id),
-      (d) => d?.attempts === 1,
+      (d) => d?.attempts === 1 && d.recent_attempts[0]?.status === 'completed',
       { what: 'the first attempt recorded' },
     );
     assert.equal(waiting!.status, 'pending');
@@ -84,7 +84,7 @@ describe('dispatcher restart (SIGKILL) loses no delivery', () => {
     assert.deepEqual(JSON.parse(posts[1]!.body), event);
   });
 
-  it('killed in the middle of an attempt, the delivery is attempted again once its lease ends', async () => {
+  it('killed in the middle of an attempt, the delivery is attempted again once its lease ends and the cut-short try shows as interrupted', async () => {
     receiver.reply = (request) =>
       receiver.withEventId(String(request.headers['webhook-id'])).length === 1 ? 'hang' : { status: 200 };
     const event = envelope('messenger.delivered', PROJECT, { sid: 'TGmid', metadata: {} });
@@ -95,6 +95,11 @@ describe('dispatcher restart (SIGKILL) loses no delivery', () => {
       { what: 'an attempt in flight' },
     );
 
+    // While the POST is held open, the try is already in the log.
+    const during = await deliveryOf(event.id);
+    assert.equal(during!.attempts, 1);
+    assert.equal(during!.recent_attempts[0]!.status, 'started');
+
     await platform.restart('webhook-dispatcher', 'SIGKILL');
     reconnect();
     const done = await eventually(
@@ -102,8 +107,15 @@ describe('dispatcher restart (SIGKILL) loses no delivery', () => {
       (d) => d?.status === 'succeeded',
       { what: 'delivered after the lease ran out', timeoutMs: 20000 },
     );
-    // The killed attempt was never recorded; the receiver saw the same webhook-id twice.
-    assert.equal(done!.attempts, 1);
+    // The killed try shows in the log as interrupted (no response), then the try that delivered.
+    assert.equal(done!.attempts, 2);
+    const [retried, interrupted] = done!.recent_attempts;
+    assert.equal(interrupted!.number, 1);
+    assert.equal(interrupted!.status, 'interrupted');
+    assert.equal(interrupted!.status_code, undefined);
+    assert.equal(retried!.number, 2);
+    assert.equal(retried!.status, 'completed');
+    assert.equal(retried!.status_code, 200);
     assert.equal(receiver.withEventId(event.id).length, 2);
   });
 });

@@ -20,8 +20,10 @@ export type PromiseClient<C> = {
 };
 
 // Transient failures are retried by grpc-js itself; money calls are safe to retry because
-// every one carries an idempotency key.
-const RETRY_SERVICE_CONFIG = JSON.stringify({
+// every one carries an idempotency key. Calls are spread round robin over every address the
+// target names (the replicas of a comma list, or every address a headless DNS name resolves to).
+const SERVICE_CONFIG = JSON.stringify({
+  loadBalancingConfig: [{ round_robin: {} }],
   methodConfig: [
     {
       name: [{}],
@@ -36,13 +38,44 @@ const RETRY_SERVICE_CONFIG = JSON.stringify({
   ],
 });
 
+const IPV4_PORT = /^\d{1,3}(\.\d{1,3}){3}:\d+$/;
+const IPV6_PORT = /^\[[0-9a-fA-F:.]+\]:\d+$/;
+
+/**
+ * The grpc-js target for `host:port` or a comma list of them. One address is used as is (a DNS
+ * name may resolve to several replicas). A list becomes grpc-js's `ipv4:`/`ipv6:` address list,
+ * which takes IP literals only; `localhost` counts as 127.0.0.1.
+ */
+export function grpcTarget(address: string): string {
+  const parts = listParts(address);
+  if (parts.length <= 1) return address.trim();
+  if (parts.every((part) => IPV4_PORT.test(part))) return `ipv4:${parts.join(',')}`;
+  if (parts.every((part) => IPV6_PORT.test(part))) return `ipv6:${parts.join(',')}`;
+  throw new Error(
+    `gRPC peer list "${address}": a comma list takes IP addresses of one family only; use one DNS name for replicas behind a name`,
+  );
+}
+
+/** True when `address` is a comma list grpcTarget can turn into an address list. */
+export function isAddressList(address: string): boolean {
+  const parts = listParts(address);
+  return parts.every((part) => IPV4_PORT.test(part)) || parts.every((part) => IPV6_PORT.test(part));
+}
+
+function listParts(address: string): string[] {
+  return address
+    .split(',')
+    .map((part) => part.trim().replace(/^localhost:/, '127.0.0.1:'))
+    .filter((part) => part.length > 0);
+}
+
 export function createGrpcClient<C extends grpc.Client>(
   Client: new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C,
   address: string,
   defaultDeadlineMs: number,
 ): PromiseClient<C> {
-  const client = new Client(address, grpc.credentials.createInsecure(), {
-    'grpc.service_config': RETRY_SERVICE_CONFIG,
+  const client = new Client(grpcTarget(address), grpc.credentials.createInsecure(), {
+    'grpc.service_config': SERVICE_CONFIG,
     'grpc.enable_retries': 1,
     // A restarted peer is found again within ~200 ms of it listening, not after grpc-js's default
     // backoff (1 s growing to 120 s), during which every call would fail with UNAVAILABLE.

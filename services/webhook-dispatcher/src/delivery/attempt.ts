@@ -32,7 +32,7 @@ export function nextState(
   return { status: 'pending', retryInMs: wait };
 }
 
-/** Signs with every valid secret of the project, POSTs once, records the attempt. */
+/** Signs with every valid secret of the project, records the try, POSTs once, completes the try. */
 export class Attempts {
   constructor(
     private readonly deps: {
@@ -61,6 +61,8 @@ export class Attempts {
     const { settings, clock } = this.deps;
     const secrets = await this.deps.secrets.valid(claimed.projectId);
     const startedAt = clock.now();
+    const started = await this.deps.deliveries.startAttempt(claimed, startedAt);
+    if (!started) return;
     const timestamp = Math.floor(startedAt.getTime() / 1000);
     const outcome = await postEvent({
       agent: this.deps.agent,
@@ -78,6 +80,7 @@ export class Attempts {
     const next = nextState(outcome, claimed.seriesAttempts + 1, settings.retryScale, Math.random);
     await this.deps.deliveries.finishAttempt(
       claimed,
+      started,
       {
         startedAt,
         durationMs: outcome.durationMs,

@@ -38,6 +38,7 @@ function deliveryMessage(d: ListedDelivery) {
     recent_attempts: d.attemptLog.map((a) => ({
       number: a.number,
       series: a.series,
+      status: a.status,
       started_at: a.startedAt.toISOString(),
       duration_ms: a.durationMs,
       ...(a.statusCode !== null ? { status_code: a.statusCode } : {}),

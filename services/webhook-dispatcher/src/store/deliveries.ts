@@ -39,6 +39,12 @@ export interface AttemptRecord {
   responseSnippet: string;
 }
 
+/** A try recorded before its POST. */
+export interface StartedAttempt {
+  id: string;
+  number: number;
+}
+
 /** What the attempt decided: done (succeeded/failed) or pending again after `retryInMs`. */
 export type NextState =
   { status: 'succeeded' } | { status: 'failed'; error: string } | { status: 'pending'; retryInMs: number };
@@ -103,34 +109,52 @@ export class Deliveries {
   }
 
   /**
-   * Records the attempt and moves the delivery on. When a replay started a new series meanwhile,
-   * the attempt is kept in the log but the replay's state wins.
+   * Records the try before its POST (status started) and returns its number. A started try left
+   * by an earlier holder of the lease (a dispatcher that died mid-POST: the lease ran out, so
+   * it is no longer running) is marked interrupted first, so the log shows it.
    */
-  async finishAttempt(claimed: ClaimedDelivery, attempt: AttemptRecord, next: NextState): Promise<void> {
-    await this.db.$transaction(async (tx) => {
-      const [current] = await tx.$queryRaw<{ attempts: number; series: number }[]>`
-        SELECT attempts, series FROM deliveries WHERE id = ${claimed.id}::uuid FOR UPDATE`;
-      if (!current) return;
+  async startAttempt(claimed: ClaimedDelivery, startedAt: Date): Promise<StartedAttempt | undefined> {
+    return this.db.$transaction(async (tx) => {
+      const [current] = await tx.$queryRaw<{ attempts: number }[]>`
+        SELECT attempts FROM deliveries WHERE id = ${claimed.id}::uuid FOR UPDATE`;
+      if (!current) return undefined;
+      await tx.$executeRaw`
+        UPDATE delivery_attempts SET status = 'interrupted'
+         WHERE delivery_id = ${claimed.id}::uuid AND status = 'started'`;
       const number = current.attempts + 1;
+      const id = randomUUID();
       await tx.deliveryAttempt.create({
-        data: {
-          id: randomUUID(),
-          deliveryId: claimed.id,
-          number,
-          series: claimed.series,
-          startedAt: attempt.startedAt,
-          durationMs: attempt.durationMs,
-          statusCode: attempt.statusCode ?? null,
-          error: attempt.error ?? null,
-          responseSnippet: attempt.responseSnippet,
-        },
+        data: { id, deliveryId: claimed.id, number, series: claimed.series, status: 'started', startedAt },
       });
+      await tx.$executeRaw`UPDATE deliveries SET attempts = ${number}, updated_at = now() WHERE id = ${claimed.id}::uuid`;
+      return { id, number };
+    });
+  }
+
+  /**
+   * Completes the started try and moves the delivery on. When a replay started a new series
+   * meanwhile, the attempt is kept in the log but the replay's state wins.
+   */
+  async finishAttempt(
+    claimed: ClaimedDelivery,
+    started: StartedAttempt,
+    attempt: AttemptRecord,
+    next: NextState,
+  ): Promise<void> {
+    await this.db.$transaction(async (tx) => {
+      const [current] = await tx.$queryRaw<{ series: number }[]>`
+        SELECT series FROM deliveries WHERE id = ${claimed.id}::uuid FOR UPDATE`;
+      if (!current) return;
+      await tx.$executeRaw`
+        UPDATE delivery_attempts SET status = 'completed', duration_ms = ${attempt.durationMs},
+               status_code = ${attempt.statusCode ?? null}::int, error = ${attempt.error ?? null}::text,
+               response_snippet = ${attempt.responseSnippet}
+         WHERE id = ${started.id}::uuid`;
       const sameSeries = current.series === claimed.series;
       const retryInMs = next.status === 'pending' ? next.retryInMs : 0;
       const error = next.status === 'failed' ? next.error : (attempt.error ?? null);
       await tx.$executeRaw`
         UPDATE deliveries SET
-          attempts = ${number},
           series_attempts = CASE WHEN ${sameSeries} THEN series_attempts + 1 ELSE series_attempts END,
           status = CASE WHEN ${sameSeries} THEN ${next.status} ELSE status END,
           next_attempt_at = CASE WHEN NOT ${sameSeries} THEN next_attempt_at

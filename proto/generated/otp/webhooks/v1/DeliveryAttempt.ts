@@ -9,6 +9,7 @@ export interface DeliveryAttempt {
   'status_code'?: (number);
   'error'?: (string);
   'response_snippet'?: (string);
+  'status'?: (string);
   '_status_code'?: "status_code";
   '_error'?: "error";
 }
@@ -21,6 +22,7 @@ export interface DeliveryAttempt__Output {
   'status_code'?: (number);
   'error'?: (string);
   'response_snippet': (string);
+  'status': (string);
   '_status_code'?: "status_code";
   '_error'?: "error";
 }

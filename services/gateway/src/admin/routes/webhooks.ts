@@ -41,6 +41,7 @@ function deliveryView(d: Delivery) {
     recent_attempts: d.recent_attempts.map((a) => ({
       number: a.number,
       series: a.series,
+      status: a.status,
       started_at: a.started_at,
       duration_ms: a.duration_ms,
       status_code: a.status_code ?? null,

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { readResource, runWorkload, seededRandom, type Outcome } from '../infra/index.js';
+import { tally, World } from '../chaos/world.js';
+
+// Issue 17, point 5: two processes of every service on one database and one NATS (gRPC peers
+// balanced round robin, requests spread over both gateways). The verify and SMS flows pass
+// across them, and nothing acts twice: one finished event per verification on the stream and at
+// the webhook receiver, one carrier submit per attempt, one charge per sid, cost = ledger.
+
+let world: World;
+
+describe('two replicas of every service', () => {
+  before(async () => {
+    world = await World.start({ replicas: 2 });
+  });
+  after(async () => {
+    await world?.stop();
+  });
+
+  it('runs two processes of each service (sandbox once) and both gateways answer', async () => {
+    for (const [name, replicas] of world.platform.replicas) {
+      assert.equal(replicas.length, name === 'sandbox' ? 1 : 2, name);
+    }
+    for (const url of world.platform.publicUrls) {
+      assert.equal((await fetch(`${url}/readyz`)).status, 200, url);
+    }
+  });
+
+  it('verifications (messenger, fallbacks, checks, expiries) and SMS sends under load: every flow ends once', async () => {
+    const project = await world.project();
+    const outcomes: Outcome[] = await runWorkload({
+      api: project.api,
+      sandbox: world.platform.sandbox,
+      random: seededRandom(17),
+      round: 0,
+      callback: world.receiver.url('/replicas'),
+      workers: 6,
+      durationMs: 6000,
+      giveUpMs: 30000,
+      // Delivered and transiently failing numbers: here every send must end sent.
+      smsEndings: ['00', '00', '95'],
+    });
+    assert.deepEqual(
+      outcomes.filter((o) => o.status !== 201).map((o) => `${o.kind} ${o.key}: ${o.status} ${o.text}`),
+      [],
+      `every request is created (${tally(outcomes)})`,
+    );
+
+    const violations = await world.settleAndCheck(project, outcomes);
+    assert.deepEqual(violations, [], `${violations.length} violation(s)`);
+
+    // The flows really ran across the replicas: approvals on each channel, fallbacks, SMS sent.
+    const final = await Promise.all(outcomes.map((o) => readResource(project.api, o.sid!)));
+    const verifications = final.filter((r) => r?.kind === 'verification') as unknown as {
+      status: string;
+      channel: string;
+      fallback_reason: string | null;
+    }[];
+    assert.ok(
+      verifications.some((v) => v.status === 'approved' && v.channel === 'messenger'),
+      'approved on messenger',
+    );
+    assert.ok(
+      verifications.some((v) => v.status === 'approved' && v.channel === 'sms' && v.fallback_reason !== null),
+      'approved after an SMS fallback',
+    );
+    assert.ok(
+      verifications.some((v) => v.status === 'expired'),
+      'expired by the timer',
+    );
+    const sms = final.filter((r) => r?.kind === 'sms');
+    assert.ok(sms.length > 0 && sms.every((r) => r!.status === 'sent'), 'every SMS sent');
+  });
+});
