@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     clock,
     logger,
     retryBaseMs: config.SMS_RETRY_BASE_MS,
+    ackWaitMs: config.SMS_ACK_WAIT_MS,
     concurrency: config.SMS_WORKER_CONCURRENCY,
     onEvent: () => relay.wake(),
   });

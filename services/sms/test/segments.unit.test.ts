@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { currentCostCents } from '../src/domain/delivery.js';
 import { planSegments } from '../src/domain/segments.js';
 
 const EMOJI = '\u{1F600}'; // outside the BMP: a surrogate pair, 2 UTF-16 code units
@@ -53,5 +54,12 @@ describe('planSegments: what a carrier bills', () => {
       const limit = plan.encoding === 'gsm7' ? 153 : 67;
       for (const part of plan.parts) assert.ok(part.length <= limit, `part of ${part.length} units`);
     }
+  });
+});
+
+describe('what a message costs the customer now', () => {
+  it('its price until it ends unsent; a failed (refunded) or never-queued message shows 0', () => {
+    for (const status of ['queued', 'processing', 'sent']) assert.equal(currentCostCents(status, 10), 10, status);
+    for (const status of ['failed', 'enqueue_failed']) assert.equal(currentCostCents(status, 10), 0, status);
   });
 });

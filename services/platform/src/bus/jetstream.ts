@@ -99,6 +99,12 @@ export interface RunningConsumer {
  * Pulls from a durable consumer and runs `handle` for each message, at most `maxInFlight` at once.
  * A thrown error or 'retry' naks the message (redelivered after `retryDelayMs(attempt)`);
  * 'drop' terminates it (a poison message). Handlers must be idempotent: redelivery is normal.
+ *
+ * A message still being handled is never handed out again: every `workingEveryMs` (set it well
+ * below the consumer's ack wait) the consumer tells JetStream it is in progress, and a copy of a
+ * message this process is already handling (a redelivery that was waiting in the pull buffer) is
+ * left alone. Otherwise a slow handler (a carrier taking its time) would run twice at once, and a
+ * handler with a side effect (a carrier submit) would do it twice.
  */
 export async function runConsumer(options: {
   js: JetStreamClient;
@@ -107,6 +113,7 @@ export async function runConsumer(options: {
   logger: Logger;
   maxInFlight?: number;
   retryDelayMs?: (deliveryCount: number) => number;
+  workingEveryMs?: number;
   handle: (message: JsMsg) => Promise<MessageOutcome>;
 }): Promise<RunningConsumer> {
   const consumer = await options.js.consumers.get(options.stream, options.durable);
@@ -114,9 +121,14 @@ export async function runConsumer(options: {
   const retryDelay = options.retryDelayMs ?? ((count: number) => Math.min(30_000, 250 * 2 ** (count - 1)));
   const messages = await consumer.consume({ max_messages: maxInFlight });
   const inFlight = new Set<Promise<void>>();
+  const handling = new Set<number>();
   const tracer = trace.getTracer('@otp/platform');
 
   const process = async (message: JsMsg): Promise<void> => {
+    // A redelivered copy of a message in hand: the copy in hand answers for both.
+    if (handling.has(message.seq)) return;
+    handling.add(message.seq);
+    const heartbeat = options.workingEveryMs ? setInterval(() => message.working(), options.workingEveryMs) : undefined;
     const carrier: Record<string, string> = {};
     for (const [key] of message.headers ?? []) carrier[key.toLowerCase()] = message.headers?.get(key) ?? '';
     const parent = propagation.extract(ROOT_CONTEXT, carrier);
@@ -143,6 +155,8 @@ export async function runConsumer(options: {
       );
       message.nak(retryDelay(message.info.deliveryCount));
     } finally {
+      clearInterval(heartbeat);
+      handling.delete(message.seq);
       span.end();
     }
   };

@@ -12,6 +12,15 @@ export type SmsIntentStatus = 'accepted' | 'discarded';
 
 export type SmsPurpose = 'direct' | 'verify';
 
+/**
+ * What a message costs the customer now: its price until it ends unsent. A failed message was
+ * refunded and one the queue refused was never charged, so both show 0.00, as refunded sends do in
+ * a verification and a refunded messenger code does: the ledger and the API always agree.
+ */
+export function currentCostCents(status: string, costCents: number): number {
+  return status === 'failed' || status === 'enqueue_failed' ? 0 : costCents;
+}
+
 /** The spec allows up to 5 retries: 6 submit attempts in all. */
 export const MAX_SUBMIT_ATTEMPTS = 6;
 

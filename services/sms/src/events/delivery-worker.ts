@@ -24,6 +24,8 @@ export interface DeliveryWorkerDeps {
   clock: Clock;
   logger: Logger;
   retryBaseMs: number;
+  /** The queue consumer's ack wait (SMS_ACK_WAIT_MS). */
+  ackWaitMs: number;
   concurrency: number;
   /** Called after a commit that wrote outbox rows, so the relay publishes them now. */
   onEvent: () => void;
@@ -43,6 +45,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps): Promise<RunningCo
     maxInFlight: deps.concurrency,
     // Delivery n is retry n-1 (crash redeliveries aside): base, 2 x base, 4 x base, ...
     retryDelayMs: (deliveryCount) => retryDelayMs(deps.retryBaseMs, deliveryCount),
+    // A submit can outlast the ack wait on a slow carrier: keep the message ours meanwhile.
+    workingEveryMs: Math.max(100, Math.floor(deps.ackWaitMs / 3)),
     handle: (message: JsMsg) => deliver(deps, message),
   });
 }

@@ -1,6 +1,6 @@
 import { outboxRow, smsMessageResource, SUBJECTS, type SmsMessageRecord } from '@otp/platform';
 import type { Message } from '../generated/prisma/client.js';
-import type { SmsStatus } from '../domain/delivery.js';
+import { currentCostCents, type SmsStatus } from '../domain/delivery.js';
 import type { Db } from './database.js';
 import { fromRecord, type MessageRecord } from './message-rows.js';
 
@@ -16,7 +16,7 @@ export function messageView(row: Message): SmsMessageView {
     from: row.from,
     body: row.body,
     sms_segments: row.segments,
-    cost_cents: row.costCents,
+    cost_cents: currentCostCents(row.status, row.costCents),
     metadata_json: JSON.stringify(row.metadata ?? {}),
     date_created: row.createdAt.toISOString(),
     ...(row.processedAt ? { processed_at: row.processedAt.toISOString() } : {}),
