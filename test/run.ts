@@ -60,7 +60,15 @@ const timeoutMs = files.some((file) => file.includes(`${path.sep}chaos${path.sep
 const code = await new Promise<number>((resolve) => {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', `--test-timeout=${timeoutMs}`, ...files],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=spec',
+      '--test-concurrency=1',
+      `--test-timeout=${timeoutMs}`,
+      ...files,
+    ],
     { cwd: REPO_ROOT, stdio: 'inherit', env: process.env },
   );
   child.on('exit', (exitCode) => resolve(exitCode ?? 1));

@@ -62,6 +62,13 @@ describe(`chaos: one SIGKILL at a time under load (CHAOS_SEED=${SEED})`, () => {
         workers: WORKERS,
         durationMs: LOAD_MS,
         giveUpMs: 45000,
+        onCheck: (check) => {
+          if (check.status === 0 || check.status >= 500 || check.elapsedMs > 10000) {
+            process.stdout.write(
+              `${fault}: check of ${check.sid} ended ${check.status} after ${check.tries} tries, ${check.elapsedMs} ms: ${check.text.slice(0, 160)}\n`,
+            );
+          }
+        },
       }).then(
         (outcomes) => ({ outcomes }),
         (error: unknown) => ({ error }),

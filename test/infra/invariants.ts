@@ -66,6 +66,8 @@ export interface Observed {
   openHolds: { reference: string; amount_cents: string }[];
   events: StreamEvent[];
   webhooks: ReceivedWebhook[];
+  /** Who a send belongs to, for sends of verifications (e.g. "verify send of VE..., status sent"). */
+  owners: Map<string, string>;
   /** Per number: SMS the carrier accepted, messenger codes the provider got. */
   received: Map<string, { sms: number; messenger: number }>;
 }
@@ -153,6 +155,23 @@ export async function observe(options: {
     });
   }
   const events = (await readStreamEvents(options.natsUrl)).filter((e) => e.projectId === options.projectId);
+  const { rows: sends } = await options.db.query<{
+    sid: string;
+    purpose: string;
+    owner: string | null;
+    status: string;
+  }>(
+    `SELECT sid, purpose, metadata->>'verification_sid' AS owner, status FROM sms.messages WHERE project_id = $1
+     UNION ALL
+     SELECT sid, purpose, metadata->>'verification_sid', status FROM messenger.codes WHERE project_id = $1`,
+    [options.projectId],
+  );
+  const owners = new Map(
+    sends.map((send) => [
+      send.sid,
+      `${send.purpose} send${send.owner ? ` of ${send.owner}` : ''}, status ${send.status}`,
+    ]),
+  );
   return {
     projectId: options.projectId,
     outcomes: options.outcomes,
@@ -161,6 +180,7 @@ export async function observe(options: {
     balanceCents: cents(project.body.balance),
     openHolds,
     events,
+    owners,
     webhooks: options.webhooks,
     received,
   };
@@ -192,7 +212,8 @@ export function finalExactlyOnce(o: Observed): string[] {
     for (const [type, distinct] of byType) {
       if (distinct.size > 1) violations.push(`${sid}: ${distinct.size} distinct ${type} events [exactly once]`);
     }
-    if (finalTypes.length > 0) {
+    // A message the queue never took (its request was refused) announces nothing.
+    if (finalTypes.length > 0 && resource.status !== 'enqueue_failed') {
       const finals = new Set(ofSid.filter((e) => finalTypes.some((t) => e.type.startsWith(t))).map((e) => e.id));
       if (FINAL[resource.kind].includes(resource.status) && finals.size !== 1) {
         violations.push(
@@ -254,8 +275,11 @@ export function moneyFollowsWork(o: Observed): string[] {
   }
   for (const [reference, net] of strays) {
     if (net !== 0) {
+      const owner = o.owners.get(reference);
       violations.push(
-        `${reference}: ${(net / 100).toFixed(2)} moved for a request that left no resource [4xx/5xx moves no money]`,
+        owner
+          ? `${reference} (${owner}): ${(net / 100).toFixed(2)} moved but no resource the API shows accounts for it [charges - refunds = cost]`
+          : `${reference}: ${(net / 100).toFixed(2)} moved for a request that left no resource [4xx/5xx moves no money]`,
       );
     }
   }

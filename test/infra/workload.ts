@@ -125,6 +125,8 @@ export interface WorkloadOptions {
   kinds?: Kind[];
   /** Give up retrying one request after this long. */
   giveUpMs?: number;
+  /** Told each code check's final answer (checks are not outcomes: they create nothing). */
+  onCheck?: (check: { sid: string; status: number; text: string; tries: number; elapsedMs: number }) => void;
   /** Number endings for SMS sends (default: delivered, transient failures, and failing for good). */
   smsEndings?: readonly string[];
 }
@@ -216,8 +218,15 @@ async function checkCode(options: WorkloadOptions, sid: string, to: string): Pro
   while (Date.now() < until) {
     const code = (await inboxOf(options.sandbox, to).catch(() => []))[0]?.code;
     if (code) {
-      await keyedPost(options.api, `/verifications/${sid}/check`, { code }, `check-${sid}-${code}`, {
+      const answer = await keyedPost(options.api, `/verifications/${sid}/check`, { code }, `check-${sid}-${code}`, {
         giveUpMs: options.giveUpMs,
+      });
+      options.onCheck?.({
+        sid,
+        status: answer.status,
+        text: answer.text,
+        tries: answer.tries,
+        elapsedMs: answer.elapsedMs,
       });
       return;
     }
