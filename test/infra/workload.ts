@@ -40,9 +40,14 @@ export function pick<T>(random: () => number, items: readonly T[]): T {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Answers worth retrying with the same key: the request may or may not have taken effect. */
-function retryable(status: number): boolean {
-  return status === 409 || status >= 500;
+/**
+ * Answers worth retrying with the same key: a 5xx (the request may or may not have taken
+ * effect) and 409 IDEMPOTENCY_KEY_IN_USE (the first request is still running). Other 409s
+ * (e.g. a check of a verification already finished) are final.
+ */
+function retryable(status: number, body: Record<string, unknown> | undefined): boolean {
+  const code = (body?.error as { code?: string } | undefined)?.code;
+  return status >= 500 || (status === 409 && code === 'IDEMPOTENCY_KEY_IN_USE');
 }
 
 /**
@@ -75,7 +80,7 @@ export async function keyedPost(
         options.timeoutMs ?? 10000,
       );
       last = { status: response.status, body: response.body, text: response.text };
-      if (!retryable(response.status)) return { ...last, tries, elapsedMs: Date.now() - started };
+      if (!retryable(response.status, response.body)) return { ...last, tries, elapsedMs: Date.now() - started };
       const retryAfter = Number(response.headers.get('retry-after'));
       if (retryAfter > 0) wait = Math.max(wait, retryAfter * 1000);
     } catch (error) {
