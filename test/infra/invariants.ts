@@ -256,8 +256,14 @@ export function moneyFollowsWork(o: Observed): string[] {
     for (const reference of references) accounted.add(reference);
     const net = netCentsOf(o.ledger, references);
     if (net !== -cents(resource.cost)) {
+      // The detail a reader needs to tell which side is wrong: what the API shows, what moved.
+      const shown = `${resource.status}${(resource.attempts ?? []).map((a) => ` ${a.channel}:${a.sid}:${a.status}:${a.cost}`).join('')}`;
+      const moved = o.ledger
+        .filter((e) => references.has(e.reference))
+        .map((e) => `${e.kind} ${e.amount} ${e.reference.slice(0, 8)}`)
+        .join(', ');
       violations.push(
-        `${sid}: ledger nets ${(net / 100).toFixed(2)} but the API shows cost ${resource.cost} [charges - refunds = cost]`,
+        `${sid}: ledger nets ${(net / 100).toFixed(2)} but the API shows cost ${resource.cost} [charges - refunds = cost] (shown: ${shown}; ledger: ${moved})`,
       );
     }
   }
@@ -372,7 +378,14 @@ export async function unsettled(
      UNION ALL SELECT 'sms outbox', count(*)::int FROM sms.outbox_events WHERE published_at IS NULL
      UNION ALL SELECT 'messenger outbox', count(*)::int FROM messenger.outbox_events WHERE published_at IS NULL
      UNION ALL SELECT 'verify outbox', count(*)::int FROM verify.outbox_events WHERE published_at IS NULL
-     UNION ALL SELECT 'pending webhooks', count(*)::int FROM webhooks.deliveries WHERE project_id = $1 AND status = 'pending'`,
+     UNION ALL SELECT 'pending webhooks', count(*)::int FROM webhooks.deliveries WHERE project_id = $1 AND status = 'pending'
+     UNION ALL SELECT 'verifications final but not settled', count(*)::int FROM verify.verifications
+                WHERE project_id = $1 AND status IN ('approved', 'expired', 'failed') AND settled_at IS NULL
+     UNION ALL SELECT 'verification starts not finished or undone', count(*)::int FROM verify.verifications
+                WHERE project_id = $1 AND (status = 'starting' OR (status = 'discarded' AND money_due))
+     UNION ALL SELECT 'sms intents or money due', count(*)::int FROM sms.messages
+                WHERE project_id = $1 AND (status = 'accepted' OR money_due)
+     UNION ALL SELECT 'messenger refunds due', count(*)::int FROM messenger.codes WHERE project_id = $1 AND refund = 'due'`,
     [projectId],
   );
   for (const row of rows) if (row.n > 0) left.push(`${row.n} ${row.what}`);

@@ -132,7 +132,7 @@ async function holdAndQueue(deps: SendDeps, intent: Message, description: string
     await enqueueSms(deps.js, sid, deps.queueTimeoutMs);
   } catch (error) {
     deps.logger.error({ sid, err: error }, 'sms.outbound publish failed');
-    await deps.messages.markEnqueueFailed(sid, 'the outbound queue was unavailable', deps.clock.now());
+    await deps.messages.markEnqueueFailed(queued, 'the outbound queue was unavailable', deps.clock.now());
     // The hold is due back (money_due); if Billing does not confirm now, the recovery pass retries.
     await giveMoneyBack(deps, { ...queued, status: 'enqueue_failed' }).catch((releaseError: unknown) =>
       deps.logger.warn({ sid, err: releaseError }, 'hold release of an unqueued message deferred to recovery'),

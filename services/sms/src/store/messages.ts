@@ -39,12 +39,22 @@ export class Messages {
 
   /**
    * The queue refused the message: the row stays as a record of the attempt, never to be sent, and
-   * its hold is due back (money_due) until Billing confirms the release.
+   * its hold is due back (money_due) until Billing confirms the release. A message sent for a
+   * verification announces it (`sms.failed`, status `enqueue_failed`): a repeat of verify's send
+   * may have been told `queued` while this publish was still failing, and verify must learn that
+   * its attempt never went out. A direct send's caller was told by the 503 instead.
    */
-  async markEnqueueFailed(sid: string, error: string, now: Date): Promise<void> {
+  async markEnqueueFailed(queued: Message, error: string, now: Date): Promise<void> {
+    const row: Message = { ...queued, status: 'enqueue_failed', lastError: error, moneyDue: true, updatedAt: now };
+    const event = statusEvent(row, 'sms.failed', now);
     await this.db.$executeRaw`
-      UPDATE messages SET status = 'enqueue_failed', last_error = ${error}, money_due = true, updated_at = ${now}
-       WHERE sid = ${sid} AND status = 'queued'`;
+      WITH failed AS (
+        UPDATE messages SET status = 'enqueue_failed', last_error = ${error}, money_due = true, updated_at = ${now}
+         WHERE sid = ${row.sid} AND status = 'queued'
+        RETURNING sid, purpose)
+      INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
+      SELECT ${event.id}::uuid, ${event.subject}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
+             ${JSON.stringify(event.headers)}::jsonb, ${now} FROM failed WHERE failed.purpose = 'verify'`;
   }
 
   /** A message as the API shows it: intents (accepted) and discarded ones are never shown. */
