@@ -20,8 +20,12 @@ export class PeriodicTask {
     return this.stopped;
   }
 
-  start(): void {
-    this.schedule();
+  /**
+   * Schedules the passes. `passNow`: the first pass runs at once instead of after one interval
+   * (recovery passes: what a crash left behind is settled as soon as the process is back).
+   */
+  start(options: { passNow?: boolean } = {}): void {
+    this.schedule(options.passNow ? 0 : this.options.intervalMs);
   }
 
   async stop(): Promise<void> {
@@ -30,7 +34,7 @@ export class PeriodicTask {
     await this.running;
   }
 
-  private schedule(): void {
+  private schedule(delayMs = this.options.intervalMs): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.options
@@ -42,6 +46,6 @@ export class PeriodicTask {
           this.running = undefined;
           this.schedule();
         });
-    }, this.options.intervalMs);
+    }, delayMs);
   }
 }

@@ -28,9 +28,7 @@ export class SendRecovery {
   }
 
   start(): void {
-    void this.pass()
-      .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'messenger recovery pass failed, will retry'))
-      .finally(() => this.task.start());
+    this.task.start({ passNow: true });
   }
 
   stop(): Promise<void> {

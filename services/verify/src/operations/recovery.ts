@@ -18,7 +18,6 @@ const BATCH = 50;
  */
 export class StartRecovery {
   private readonly task: PeriodicTask;
-  private first: Promise<void> | undefined;
 
   constructor(private readonly deps: FlowDeps) {
     this.task = new PeriodicTask({
@@ -32,17 +31,11 @@ export class StartRecovery {
   }
 
   start(): void {
-    this.first = this.pass()
-      .then(() => undefined)
-      .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'start recovery pass failed, will retry'))
-      .finally(() => {
-        if (!this.task.stopping) this.task.start();
-      });
+    this.task.start({ passNow: true });
   }
 
-  async stop(): Promise<void> {
-    await this.task.stop();
-    await this.first;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One pass over what is due now; returns how many rows it took. */
