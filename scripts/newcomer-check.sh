@@ -31,7 +31,8 @@ kill -INT -- "-$pid"
 for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
 if kill -0 "$pid" 2>/dev/null; then echo "npm start did not stop within 30 s"; kill -9 "$pid"; exit 1; fi
 wait "$pid" && code=0 || code=$?
-left=$(pgrep -f "services/.*/dist/main.js" || true)
+# Only this checkout's processes: other checkouts on the machine may be running their own suites.
+left=$(pgrep -f "$PWD/services/.*/dist/main.js" || true)
 [ -z "$left" ] || { echo "processes left running: $left"; exit 1; }
 grep -q "stopped." "$log" || { echo "the launcher did not report a clean stop (exit $code):"; tail -30 "$log"; exit 1; }
 echo "npm start stopped cleanly"
