@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # One image for every service. The container's SERVICE variable (gateway, billing, sms,
-# messenger, verify, webhook-dispatcher, sandbox) picks which one runs; `migrate` runs the
+# messenger, verify, webhook-dispatcher, sandbox, console) picks which one runs; `migrate` runs the
 # database migrations of all of them. Built by the user's CI: docker build -t otp:<version> .
 
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -14,11 +14,13 @@ COPY test/package.json test/
 COPY services/platform/package.json services/platform/
 COPY services/gateway/package.json services/gateway/
 COPY services/billing/package.json services/billing/
+COPY services/guard/package.json services/guard/
 COPY services/sms/package.json services/sms/
 COPY services/messenger/package.json services/messenger/
 COPY services/verify/package.json services/verify/
 COPY services/webhook-dispatcher/package.json services/webhook-dispatcher/
 COPY services/sandbox/package.json services/sandbox/
+COPY services/console/package.json services/console/
 
 # --- deps: the full dependency tree (dev tooling included) for the build -------------------
 FROM manifests AS deps
@@ -58,7 +60,7 @@ COPY --from=manifests /app/ ./
 # the root's dev tooling (tsc, turbo, eslint) stay out. prisma (the migration CLI) is a
 # production dependency of each service, so `migrate` works from this image.
 RUN npm ci --omit=dev --no-audit --no-fund \
-      -w proto -w services/platform -w services/gateway -w services/billing -w services/sms \
+      -w proto -w services/platform -w services/gateway -w services/billing -w services/guard -w services/sms \
       -w services/messenger -w services/verify -w services/webhook-dispatcher -w services/sandbox \
  && npm cache clean --force \
  && rm -rf test
@@ -72,7 +74,7 @@ RUN groupadd --system --gid 10001 otp \
  && chmod 0555 scripts/entrypoint.sh
 USER 10001:10001
 
-# public + admin HTTP (gateway), gRPC (billing, sms, messenger, verify, webhook-dispatcher),
+# public + admin HTTP (gateway), gRPC (billing, guard, sms, messenger, verify, webhook-dispatcher),
 # sandbox HTTP + SMPP (development only).
-EXPOSE 8080 8081 50051 50052 50053 50054 50055 4010 2775
+EXPOSE 8080 8081 50051 50052 50053 50054 50055 50056 4010 2775
 ENTRYPOINT ["/app/scripts/entrypoint.sh"]

@@ -10,6 +10,7 @@ import type { ProtoGrpcType as MessengerProto } from './generated/messenger';
 import type { ProtoGrpcType as VerifyProto } from './generated/verify';
 import type { ProtoGrpcType as WebhooksProto } from './generated/webhooks';
 import type { ProtoGrpcType as HealthProto } from './generated/health';
+import type { ProtoGrpcType as GuardProto } from './generated/guard';
 
 export type { BillingClient, BillingHandlers } from './generated/otp/billing/v1/Billing';
 export type { SmsClient, SmsHandlers } from './generated/otp/sms/v1/Sms';
@@ -17,7 +18,8 @@ export type { MessengerClient, MessengerHandlers } from './generated/otp/messeng
 export type { VerifyClient, VerifyHandlers } from './generated/otp/verify/v1/Verify';
 export type { WebhooksClient, WebhooksHandlers } from './generated/otp/webhooks/v1/Webhooks';
 export type { HealthClient, HealthHandlers } from './generated/grpc/health/v1/Health';
-export type { BillingProto, SmsProto, MessengerProto, VerifyProto, WebhooksProto, HealthProto };
+export type { GuardClient, GuardHandlers } from './generated/otp/guard/v1/Guard';
+export type { BillingProto, SmsProto, MessengerProto, VerifyProto, WebhooksProto, HealthProto, GuardProto };
 
 /** Directory holding the .proto sources (one level above dist/). */
 export const PROTO_DIR = path.resolve(__dirname, '..');
@@ -42,3 +44,4 @@ export const loadMessengerProto = (): MessengerProto => load<MessengerProto>('me
 export const loadVerifyProto = (): VerifyProto => load<VerifyProto>('verify.proto');
 export const loadWebhooksProto = (): WebhooksProto => load<WebhooksProto>('webhooks.proto');
 export const loadHealthProto = (): HealthProto => load<HealthProto>('health.proto');
+export const loadGuardProto = (): GuardProto => load<GuardProto>('guard.proto');

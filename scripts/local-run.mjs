@@ -1,7 +1,10 @@
 // `npm start`: the whole platform on one machine (CONTRACTS.md "Local run"). Migrates every
 // service's schema, starts each service as its own process (sandbox providers included), creates a
 // demo project on first run and prints its API key. Ctrl-C stops everything cleanly.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { LOCAL_PORTS, REPO_ROOT, migrateAll, startPlatform } from '@otp/platform/launcher';
 
@@ -9,6 +12,7 @@ const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const adminToken = process.env.ADMIN_TOKEN ?? 'dev-admin-token';
 const stateFile = path.join(REPO_ROOT, '.local', 'demo-project.json');
+const operatorFile = path.join(REPO_ROOT, '.local', 'console-operator.json');
 
 function say(line = '') {
   process.stdout.write(`${line}\n`);
@@ -50,6 +54,32 @@ async function demoProject(platform) {
   await mkdir(path.dirname(stateFile), { recursive: true });
   await writeFile(stateFile, JSON.stringify(saved, null, 2), { mode: 0o600 });
   return { ...saved, created: true };
+}
+
+/**
+ * The console's first operator, created once with the console's CLI (its password kept in .local/,
+ * git-ignored), and made owner of the demo project.
+ */
+async function firstOperator(projectId) {
+  try {
+    return { ...JSON.parse(await readFile(operatorFile, 'utf8')), created: false };
+  } catch {
+    // first run
+  }
+  const credentials = { email: 'operator@localhost.test', password: randomBytes(12).toString('base64url') };
+  const cli = path.join(REPO_ROOT, 'services', 'console', 'dist', 'cli.js');
+  const env = { ...process.env, DATABASE_URL: databaseUrl };
+  const run = (args) => promisify(execFile)(process.execPath, [cli, ...args], { env });
+  try {
+    await run(['users', 'create', '--operator', '--email', credentials.email, '--password', credentials.password]);
+  } catch (error) {
+    // The user exists (the file was deleted): say so rather than print a password that does not work.
+    return { email: credentials.email, password: null, created: false, error: String(error.stderr ?? error) };
+  }
+  await run(['users', 'add-member', '--email', credentials.email, '--project', projectId, '--role', 'owner']);
+  await mkdir(path.dirname(operatorFile), { recursive: true });
+  await writeFile(operatorFile, JSON.stringify(credentials, null, 2), { mode: 0o600 });
+  return { ...credentials, created: true };
 }
 
 async function main() {
@@ -95,6 +125,17 @@ async function main() {
   say(`  admin API     ${platform.adminUrl}/admin/v1   (Authorization: Bearer ${adminToken})`);
   say(`  sandbox inbox ${platform.sandboxUrl}`);
   say(`  SMPP sandbox  127.0.0.1:${platform.ports.smpp}`);
+  if (platform.services.has('console')) {
+    const operator = await firstOperator(demo.project_id);
+    say(`  console       ${platform.consoleUrl}`);
+    if (operator.password) {
+      say(
+        `    sign in as ${operator.email} / ${operator.password}${operator.created ? ' (operator created now)' : ''}`,
+      );
+    } else {
+      say(`    operator ${operator.email} exists; reset with the console CLI (README, "Console")`);
+    }
+  }
   say();
   say(`Demo project ${demo.project_id}${demo.created ? ' (created now)' : ''}`);
   say(`  API key: ${demo.api_key}`);

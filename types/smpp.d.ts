@@ -24,6 +24,9 @@ declare module 'smpp' {
       esm_class?: number;
       message_id?: string;
       receipted_message_id?: string;
+      /** TLV message_state of a receipt (SMPP 3.4 section 5.2.28). */
+      message_state?: number;
+      data_coding?: number;
       short_message?: DecodedMessage | Buffer | string;
       isResponse(): boolean;
       response(options?: Record<string, unknown>): PDU;
@@ -43,18 +46,21 @@ declare module 'smpp' {
     export interface SubmitSmOptions extends Addressing {
       registered_delivery: number;
       data_coding: number;
-      short_message: { udh: Buffer; message: string } | string;
+      short_message: { udh: Buffer; message: string | Buffer } | string | Buffer;
     }
 
     export interface DeliverSmOptions extends Addressing {
       esm_class: number;
       short_message: string;
-      receipted_message_id: string;
-      message_state: number;
+      receipted_message_id?: string;
+      message_state?: number;
     }
 
     export class Session extends EventEmitter {
-      bind_transceiver(options: { system_id: string; password: string }, callback: ResponseCallback): boolean;
+      bind_transceiver(
+        options: { system_id: string; password: string; system_type?: string; interface_version?: number },
+        callback: ResponseCallback,
+      ): boolean;
       submit_sm(options: SubmitSmOptions, callback: ResponseCallback): boolean;
       deliver_sm(options: DeliverSmOptions, callback?: ResponseCallback): boolean;
       enquire_link(options: Record<string, never>, callback: ResponseCallback): boolean;
@@ -80,6 +86,8 @@ declare module 'smpp' {
     export const ESME_RSUBMITFAIL: number;
     export const ESME_RTHROTTLED: number;
     export const ESME_RSYSERR: number;
+    export const ESME_RINVDSTADR: number;
+    export const ESME_RMSGQFUL: number;
     export const ESM_CLASS: { MC_DELIVERY_RECEIPT: number; UDH_INDICATOR: number };
   }
 

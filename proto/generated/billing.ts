@@ -22,6 +22,8 @@ import type { Rate as _otp_billing_v1_Rate, Rate__Output as _otp_billing_v1_Rate
 import type { RateCard as _otp_billing_v1_RateCard, RateCard__Output as _otp_billing_v1_RateCard__Output } from './otp/billing/v1/RateCard';
 import type { RefundRequest as _otp_billing_v1_RefundRequest, RefundRequest__Output as _otp_billing_v1_RefundRequest__Output } from './otp/billing/v1/RefundRequest';
 import type { ReleaseRequest as _otp_billing_v1_ReleaseRequest, ReleaseRequest__Output as _otp_billing_v1_ReleaseRequest__Output } from './otp/billing/v1/ReleaseRequest';
+import type { SetSpendLimitRequest as _otp_billing_v1_SetSpendLimitRequest, SetSpendLimitRequest__Output as _otp_billing_v1_SetSpendLimitRequest__Output } from './otp/billing/v1/SetSpendLimitRequest';
+import type { SpendLimit as _otp_billing_v1_SpendLimit, SpendLimit__Output as _otp_billing_v1_SpendLimit__Output } from './otp/billing/v1/SpendLimit';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -52,6 +54,8 @@ export interface ProtoGrpcType {
         RateCard: MessageTypeDefinition<_otp_billing_v1_RateCard, _otp_billing_v1_RateCard__Output>
         RefundRequest: MessageTypeDefinition<_otp_billing_v1_RefundRequest, _otp_billing_v1_RefundRequest__Output>
         ReleaseRequest: MessageTypeDefinition<_otp_billing_v1_ReleaseRequest, _otp_billing_v1_ReleaseRequest__Output>
+        SetSpendLimitRequest: MessageTypeDefinition<_otp_billing_v1_SetSpendLimitRequest, _otp_billing_v1_SetSpendLimitRequest__Output>
+        SpendLimit: MessageTypeDefinition<_otp_billing_v1_SpendLimit, _otp_billing_v1_SpendLimit__Output>
       }
     }
   }

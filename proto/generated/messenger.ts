@@ -2,8 +2,10 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { CodeMessage as _otp_messenger_v1_CodeMessage, CodeMessage__Output as _otp_messenger_v1_CodeMessage__Output } from './otp/messenger/v1/CodeMessage';
+import type { CodeMessagePage as _otp_messenger_v1_CodeMessagePage, CodeMessagePage__Output as _otp_messenger_v1_CodeMessagePage__Output } from './otp/messenger/v1/CodeMessagePage';
 import type { GetCodeRequest as _otp_messenger_v1_GetCodeRequest, GetCodeRequest__Output as _otp_messenger_v1_GetCodeRequest__Output } from './otp/messenger/v1/GetCodeRequest';
 import type { GetMessengerSettingsRequest as _otp_messenger_v1_GetMessengerSettingsRequest, GetMessengerSettingsRequest__Output as _otp_messenger_v1_GetMessengerSettingsRequest__Output } from './otp/messenger/v1/GetMessengerSettingsRequest';
+import type { ListCodesRequest as _otp_messenger_v1_ListCodesRequest, ListCodesRequest__Output as _otp_messenger_v1_ListCodesRequest__Output } from './otp/messenger/v1/ListCodesRequest';
 import type { MessengerClient as _otp_messenger_v1_MessengerClient, MessengerDefinition as _otp_messenger_v1_MessengerDefinition } from './otp/messenger/v1/Messenger';
 import type { MessengerSettings as _otp_messenger_v1_MessengerSettings, MessengerSettings__Output as _otp_messenger_v1_MessengerSettings__Output } from './otp/messenger/v1/MessengerSettings';
 import type { ProviderReport as _otp_messenger_v1_ProviderReport, ProviderReport__Output as _otp_messenger_v1_ProviderReport__Output } from './otp/messenger/v1/ProviderReport';
@@ -23,8 +25,10 @@ export interface ProtoGrpcType {
     messenger: {
       v1: {
         CodeMessage: MessageTypeDefinition<_otp_messenger_v1_CodeMessage, _otp_messenger_v1_CodeMessage__Output>
+        CodeMessagePage: MessageTypeDefinition<_otp_messenger_v1_CodeMessagePage, _otp_messenger_v1_CodeMessagePage__Output>
         GetCodeRequest: MessageTypeDefinition<_otp_messenger_v1_GetCodeRequest, _otp_messenger_v1_GetCodeRequest__Output>
         GetMessengerSettingsRequest: MessageTypeDefinition<_otp_messenger_v1_GetMessengerSettingsRequest, _otp_messenger_v1_GetMessengerSettingsRequest__Output>
+        ListCodesRequest: MessageTypeDefinition<_otp_messenger_v1_ListCodesRequest, _otp_messenger_v1_ListCodesRequest__Output>
         Messenger: SubtypeConstructor<typeof grpc.Client, _otp_messenger_v1_MessengerClient> & { service: _otp_messenger_v1_MessengerDefinition }
         MessengerSettings: MessageTypeDefinition<_otp_messenger_v1_MessengerSettings, _otp_messenger_v1_MessengerSettings__Output>
         ProviderReport: MessageTypeDefinition<_otp_messenger_v1_ProviderReport, _otp_messenger_v1_ProviderReport__Output>

@@ -3,12 +3,18 @@
 // tune each run. Timing goals live here, never in the test suites.
 import { buildTemplate, freshDatabase } from '../infra/database.js';
 import { testEnvironment } from '../infra/environment.js';
+import { carriersBenchmark } from './carriers.js';
+import { fraudBenchmark } from './fraud.js';
+import { retentionBenchmark } from './retention.js';
 import { smsBenchmark } from './sms.js';
 import { verifyBenchmark } from './verify.js';
 
 const SCENARIOS: Record<string, (databaseUrl: string) => Promise<void>> = {
   sms: smsBenchmark,
   verify: verifyBenchmark,
+  retention: retentionBenchmark,
+  carriers: () => carriersBenchmark(),
+  fraud: fraudBenchmark,
 };
 
 const wanted = process.argv.slice(2);

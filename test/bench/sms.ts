@@ -1,37 +1,108 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { natsUrl, startTestPlatform } from '@otp/test/infra';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { STREAMS } from '@otp/platform';
+import { natsUrl } from '@otp/test/infra';
 import { BENCH_CONNECTIONS, describe, load, type LoadFigures } from './load.js';
+import { report, reportTracing, startMeasuredPlatform } from './measured-platform.js';
+import type { Usage } from './usage.js';
 
 // SMS scenario: POST /v1/messages/sms through the whole send path (gateway auth and validation,
-// Sms.Send, Billing.Quote and Billing.Hold, the insert, the JetStream publish) against a floor
-// that does only the unavoidable part: one Postgres insert and one JetStream publish.
+// Sms.Send, Billing.Quote and Billing.Hold, the insert, the JetStream publish) and the delivery
+// behind it (the worker's claim, capture and submit to the sandbox carrier, the status events),
+// against a floor that does only the unavoidable part: one Postgres insert and one JetStream
+// publish. CPU per send is counted until the queue is empty again, so it includes the delivery.
 
 const REQUEST = { to: '+14155550123', body: 'Your order has shipped.' };
+const GOAL = { ratio: 0.2, cpuMs: 3 };
+/** How long the queue may take to empty after the load before the run counts as not keeping up. */
+const DRAIN_LIMIT_MS = 60_000;
+
+interface QueueFigures {
+  /** Messages enqueued and taken off the queue during the load, per second. */
+  fillPerSecond: number;
+  drainPerSecond: number;
+  maxDepth: number;
+  /** Time from the end of the load until the queue was empty. */
+  drainAfterMs: number;
+}
+
+/** Watches the SMS work queue (SMS_OUTBOUND, a work queue: a message leaves once the worker acks it). */
+async function watchQueue() {
+  const nc = await connect({ servers: natsUrl() });
+  const jsm = await jetstreamManager(nc);
+  const state = async () => {
+    const info = await jsm.streams.info(STREAMS.smsOutbound.name).catch(() => undefined);
+    return { depth: info?.state.messages ?? 0, published: info?.state.last_seq ?? 0, at: Date.now() };
+  };
+  const start = await state();
+  let maxDepth = start.depth;
+  let watching = Promise.resolve();
+  const timer = setInterval(() => {
+    watching = watching.then(async () => {
+      maxDepth = Math.max(maxDepth, (await state()).depth);
+    });
+  }, 500);
+  return {
+    /** Call when the load ends: waits for the queue to empty and returns the figures. */
+    async loadEnded(): Promise<QueueFigures> {
+      clearInterval(timer);
+      await watching;
+      const end = await state();
+      let now = end;
+      while (now.depth > 0 && now.at - end.at < DRAIN_LIMIT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        now = await state();
+      }
+      await nc.close();
+      const seconds = (end.at - start.at) / 1000;
+      const filled = end.published - start.published;
+      return {
+        fillPerSecond: filled / seconds,
+        drainPerSecond: (filled - (end.depth - start.depth)) / seconds,
+        maxDepth: Math.max(maxDepth, end.depth),
+        drainAfterMs: now.depth > 0 ? Infinity : now.at - end.at,
+      };
+    },
+  };
+}
 
 /**
  * The send path with `projects` projects, one API key per connection in turn. Every send holds and
  * later captures money on its project's account row, so one project serialises on that row; many
  * projects show what the rest of the path can do.
  */
-async function sendPath(projects: number): Promise<LoadFigures> {
-  const platform = await startTestPlatform({ only: ['sandbox', 'billing', 'sms', 'gateway'] });
+async function sendPath(
+  projects: number,
+  traced: boolean,
+): Promise<{ figures: LoadFigures; usage: Usage; queue: QueueFigures }> {
+  const measured = await startMeasuredPlatform(['sandbox', 'billing', 'sms', 'gateway'], traced);
+  const { platform } = measured;
   try {
     const keys: string[] = [];
     for (let i = 0; i < projects; i++) {
-      const project = await platform.newProject({ credit: '100000.00' });
+      // Load, not abuse: one number over and over at full speed is what the fraud defaults refuse.
+      const project = await platform.newProject({ credit: '100000.00', abuseLimits: 'off' });
       await platform.admin.post(`/projects/${project.id}/sender-ids`, { value: 'Bench', site: 'bench.example.com' });
       await platform.admin.post(`/projects/${project.id}/sender-ids/Bench/approve`);
       keys.push(project.key);
     }
-    return await load(`POST /v1/messages/sms (${projects} project${projects > 1 ? 's' : ''})`, {
-      url: `${platform.publicUrl}/v1/messages/sms`,
-      connectionHeaders: keys.map((key) => ({ authorization: `Bearer ${key}` })),
-      body: JSON.stringify({ ...REQUEST, from: 'Bench' }),
-    });
+    const queue = await watchQueue();
+    const usage = await measured.measure();
+    const figures = await load(
+      `POST /v1/messages/sms (${projects} project${projects > 1 ? 's' : ''})${traced ? ', traced' : ''}`,
+      {
+        url: `${platform.publicUrl}/v1/messages/sms`,
+        connectionHeaders: keys.map((key) => ({ authorization: `Bearer ${key}` })),
+        body: JSON.stringify({ ...REQUEST, from: 'Bench' }),
+      },
+    );
+    const queueFigures = await queue.loadEnded();
+    return { figures, usage: await usage.stop(), queue: queueFigures };
   } finally {
-    await platform.stop();
+    await measured.stop();
   }
 }
 
@@ -61,16 +132,25 @@ export async function floor(databaseUrl: string): Promise<LoadFigures> {
   }
 }
 
+function reportQueue(queue: QueueFigures): void {
+  // Keeping up: nothing left a moment after the load (the last sends are still in flight when it ends).
+  const keptUp = queue.drainPerSecond >= 0.95 * queue.fillPerSecond || queue.drainAfterMs <= 2000;
+  console.log(
+    `  queue: filled ${queue.fillPerSecond.toFixed(0)}/s, drained ${queue.drainPerSecond.toFixed(0)}/s during the load, ` +
+      `max depth ${queue.maxDepth}, empty ${Number.isFinite(queue.drainAfterMs) ? `${queue.drainAfterMs} ms` : 'never'} after it   ` +
+      `drains as fast as it fills: ${keptUp ? 'PASS' : 'MISS'}`,
+  );
+}
+
 export async function smsBenchmark(databaseUrl: string): Promise<void> {
-  const one = await sendPath(1);
-  console.log(describe(one));
-  const many = await sendPath(BENCH_CONNECTIONS);
-  console.log(describe(many));
+  const one = await sendPath(1, false);
+  const many = await sendPath(BENCH_CONNECTIONS, false);
+  const traced = await sendPath(BENCH_CONNECTIONS, true);
   const bare = await floor(databaseUrl);
   console.log(describe(bare));
-  for (const send of [one, many]) {
-    console.log(
-      `ratio (${send.name} / floor): ${(send.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} of the floor's throughput`,
-    );
+  for (const run of [one, many, traced]) {
+    report(run.figures, run.usage, bare, GOAL);
+    reportQueue(run.queue);
   }
+  reportTracing('SMS send', many.figures, traced.figures);
 }

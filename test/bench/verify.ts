@@ -1,12 +1,20 @@
 import autocannon from 'autocannon';
-import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
+import type { TestPlatform } from '@otp/test/infra';
 import { BENCH_CONNECTIONS, BENCH_SECONDS, describe, type LoadFigures } from './load.js';
+import { report, reportTracing, startMeasuredPlatform } from './measured-platform.js';
 import { floor } from './sms.js';
+import type { Usage } from './usage.js';
 
 // Verify scenarios: POST /v1/verifications (gateway, Verify.Start: settings, sender ID, quote,
 // hold and fee capture, Messenger.Send through the sandbox provider, the insert) and
 // POST /v1/verifications/{sid}/check (the held-row decision, HMAC in constant time, the update),
 // both against the same floor as the SMS bench: one Postgres insert and one JetStream publish.
+// CPU per start is counted until the run's reports settled (the provider's delivery reports and
+// the events they cause), a couple of seconds after the load.
+
+const START_GOAL = { ratio: 0.05, cpuMs: 10 };
+const CHECK_GOAL = { ratio: 0.5, cpuMs: 1 };
+const SETTLE_MS = 3000;
 
 // Sandbox numbers ending in anything but 90-97 are delivered on the messenger: no fallbacks.
 const DELIVERED_ENDINGS = ['10', '11', '12', '13', '14', '15'];
@@ -25,7 +33,7 @@ function figures(name: string, result: Awaited<ReturnType<typeof autocannon>>): 
 }
 
 async function benchProject(platform: TestPlatform) {
-  const project = await platform.newProject({ credit: '100000.00' });
+  const project = await platform.newProject({ credit: '100000.00', abuseLimits: 'off' });
   await platform.admin.post(`/projects/${project.id}/sender-ids`, { value: 'Bench', site: 'bench.example.com' });
   await platform.admin.post(`/projects/${project.id}/sender-ids/Bench/approve`);
   await platform.admin.patch(`/projects/${project.id}/settings/sms`, { default_sender_id: 'Bench' });
@@ -33,13 +41,23 @@ async function benchProject(platform: TestPlatform) {
   return project;
 }
 
-async function verifyPaths(): Promise<{ start: LoadFigures; check: LoadFigures }> {
-  const platform = await startTestPlatform({ only: ['sandbox', 'billing', 'sms', 'messenger', 'verify', 'gateway'] });
+interface Measured {
+  figures: LoadFigures;
+  usage: Usage;
+}
+
+async function verifyPaths(traced: boolean): Promise<{ start: Measured; check: Measured }> {
+  const measured = await startMeasuredPlatform(['sandbox', 'billing', 'sms', 'messenger', 'verify', 'gateway'], traced);
+  const { platform } = measured;
+  const suffix = traced ? ', traced' : '';
   try {
     const project = await benchProject(platform);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${project.key}` };
     const sids: string[] = [];
     let sent = 0;
+    // What the failed starts answered (a loaded machine shows 503s from admission or deadlines).
+    const refusals = new Map<string, number>();
+    const startUsage = await measured.measure();
     const start = await autocannon({
       url: `${platform.publicUrl}/v1/verifications`,
       connections: BENCH_CONNECTIONS,
@@ -55,15 +73,21 @@ async function verifyPaths(): Promise<{ start: LoadFigures; check: LoadFigures }
           },
           onResponse: (status, body) => {
             if (status === 201) sids.push((JSON.parse(body) as { sid: string }).sid);
+            else
+              refusals.set(`${status} ${body.slice(0, 80)}`, (refusals.get(`${status} ${body.slice(0, 80)}`) ?? 0) + 1);
           },
         },
       ],
     });
+    for (const [answer, count] of refusals) console.log(`  start answered ${count} x ${answer}`);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const startCost = await startUsage.stop();
     if (sids.length === 0) throw new Error('no verification started; the check scenario needs some');
 
     // Every check is a wrong code (200, valid false): the common, full-work path. Spread over the
     // started verifications so none of them runs out of checks during the run.
     let next = 0;
+    const checkUsage = await measured.measure();
     const check = await autocannon({
       url: `${platform.publicUrl}/v1/verifications`,
       connections: BENCH_CONNECTIONS,
@@ -78,25 +102,25 @@ async function verifyPaths(): Promise<{ start: LoadFigures; check: LoadFigures }
         },
       ],
     });
+    const checkCost = await checkUsage.stop();
     return {
-      start: figures('POST /v1/verifications', start),
-      check: figures('POST /v1/verifications/{sid}/check', check),
+      start: { figures: figures(`POST /v1/verifications${suffix}`, start), usage: startCost },
+      check: { figures: figures(`POST /v1/verifications/{sid}/check${suffix}`, check), usage: checkCost },
     };
   } finally {
-    await platform.stop();
+    await measured.stop();
   }
 }
 
 export async function verifyBenchmark(databaseUrl: string): Promise<void> {
-  const { start, check } = await verifyPaths();
-  console.log(describe(start));
-  console.log(describe(check));
+  const untraced = await verifyPaths(false);
+  const traced = await verifyPaths(true);
   const bare = await floor(databaseUrl);
   console.log(describe(bare));
-  console.log(
-    `ratio (start / floor): ${(start.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} of the floor's throughput`,
-  );
-  console.log(
-    `ratio (check / floor): ${(check.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} of the floor's throughput`,
-  );
+  for (const run of [untraced, traced]) {
+    report(run.start.figures, run.start.usage, bare, START_GOAL);
+    report(run.check.figures, run.check.usage, bare, CHECK_GOAL);
+  }
+  reportTracing('verification start', untraced.start.figures, traced.start.figures);
+  reportTracing('verification check', untraced.check.figures, traced.check.figures);
 }

@@ -53,6 +53,12 @@ describe(`chaos: one SIGKILL at a time under load (CHAOS_SEED=${SEED})`, () => {
     it(`${fault} killed under load: every invariant holds once settled`, async () => {
       const project = await world.project();
       const killAtMs = Math.round(1000 + faultRandom() * (LOAD_MS - 3000));
+      // The fault lands at its random moment, but not before every kind has been created once: a
+      // round whose kill came before anything flowed (a slow start on a loaded machine) proves nothing.
+      const flowing = new Set<string>();
+      let everyKindFlowing!: () => void;
+      const flowingNow = new Promise<void>((resolve) => (everyKindFlowing = resolve));
+      const loadStarted = Date.now();
       const load = runWorkload({
         api: project.api,
         sandbox: world.platform.sandbox,
@@ -62,6 +68,11 @@ describe(`chaos: one SIGKILL at a time under load (CHAOS_SEED=${SEED})`, () => {
         workers: WORKERS,
         durationMs: LOAD_MS,
         giveUpMs: 45000,
+        onOutcome: (outcome) => {
+          if (outcome.status !== 201) return;
+          flowing.add(outcome.kind);
+          if (flowing.size === 3) everyKindFlowing();
+        },
         onCheck: (check) => {
           if (check.status === 0 || check.status >= 500 || check.elapsedMs > 10000) {
             process.stdout.write(
@@ -73,12 +84,13 @@ describe(`chaos: one SIGKILL at a time under load (CHAOS_SEED=${SEED})`, () => {
         (outcomes) => ({ outcomes }),
         (error: unknown) => ({ error }),
       );
-      await new Promise((resolve) => setTimeout(resolve, killAtMs));
+      await Promise.all([new Promise((resolve) => setTimeout(resolve, killAtMs)), Promise.race([flowingNow, load])]);
+      const killedAtMs = Date.now() - loadStarted;
       await inject(fault);
       const result = await load;
       if ('error' in result) throw result.error;
       const { outcomes } = result;
-      process.stdout.write(`${fault} killed at ${killAtMs} ms; answers: ${tally(outcomes)}\n`);
+      process.stdout.write(`${fault} killed at ${killedAtMs} ms; answers: ${tally(outcomes)}\n`);
       for (const kind of ['sms', 'messenger', 'verification'] as const) {
         assert.ok(
           outcomes.some((o) => o.kind === kind && o.status === 201),

@@ -13,9 +13,19 @@ import { parseAllDocuments } from 'yaml';
 
 const run = promisify(execFile);
 const CHART = path.join(REPO_ROOT, 'charts', 'otp');
-const SERVICES = ['gateway', 'billing', 'sms', 'messenger', 'verify', 'webhook-dispatcher'] as const;
+const SERVICES = [
+  'gateway',
+  'billing',
+  'guard',
+  'sms',
+  'messenger',
+  'verify',
+  'webhook-dispatcher',
+  'console',
+] as const;
 const GRPC_PORTS: Record<string, number> = {
   billing: 50051,
+  guard: 50056,
   sms: 50052,
   messenger: 50053,
   verify: 50054,
@@ -270,6 +280,7 @@ describe('exposure', () => {
     assert.ok(adminToken.length >= 12, 'an admin token is generated when none is given');
     // verify refuses to start unless its key is 32 bytes as hex.
     assert.match(Buffer.from(secret?.data?.VERIFY_CODE_KEY ?? '', 'base64').toString(), /^[0-9a-f]{64}$/);
+    assert.match(Buffer.from(secret?.data?.SMS_BODY_KEY ?? '', 'base64').toString(), /^[0-9a-f]{64}$/);
     assert.ok(!ofKind(rendered.production!, 'Secret').some((s) => s.data?.ADMIN_TOKEN), 'production generates nothing');
     const gateway = ofKind(rendered.production!, 'Deployment').find((d) => component(d) === 'gateway')!;
     const ref = podSpec(gateway).containers[0]!.env?.find((entry) => entry.name === 'ADMIN_TOKEN')?.valueFrom
@@ -302,7 +313,9 @@ describe('network policies follow ARCHITECTURE.md', () => {
   });
 
   test('gRPC ports admit only their documented callers', () => {
-    assert.deepEqual(callersOf('billing'), ['gateway', 'messenger', 'sms', 'verify']);
+    assert.deepEqual(callersOf('billing'), ['gateway', 'guard', 'messenger', 'sms', 'verify']);
+    assert.deepEqual(callersOf('guard'), ['gateway']);
+    assert.deepEqual(calleesOf('guard'), ['billing']);
     assert.deepEqual(callersOf('sms'), ['gateway', 'verify']);
     assert.deepEqual(callersOf('messenger'), ['gateway', 'verify']);
     assert.deepEqual(callersOf('verify'), ['gateway']);
@@ -364,5 +377,57 @@ describe('values.schema.json', () => {
     });
     await assert.rejects(render('--set', 'config.logLevel=loud'), /logLevel/);
     await assert.rejects(render('--set', 'database.url=mysql://db/otp'), /database\/url/);
+  });
+});
+
+describe('console single sign-on', () => {
+  const sso = ['--set', 'consoleSso.issuer=https://login.example.com', '--set', 'consoleSso.clientId=otp-console'];
+  const consoleOf = (objects: K8sObject[]) =>
+    podSpec(ofKind(objects, 'Deployment').find((d) => component(d) === 'console')!).containers[0]!;
+
+  test('off by default: no OIDC variable', () => {
+    const env = consoleOf(rendered.default!).env ?? [];
+    assert.ok(!env.some((entry) => entry.name.startsWith('CONSOLE_OIDC_')));
+  });
+
+  test('on: the settings as variables, the client secret from a Secret, egress to the provider on 443', async () => {
+    const objects = await render(
+      ...sso,
+      '--set',
+      'consoleSso.clientSecret=a-client-secret',
+      '--set',
+      'consoleIngress.enabled=true',
+    );
+    const env = Object.fromEntries((consoleOf(objects).env ?? []).map((entry) => [entry.name, entry]));
+    assert.equal(env.CONSOLE_OIDC_ISSUER?.value, 'https://login.example.com');
+    assert.equal(env.CONSOLE_OIDC_CLIENT_ID?.value, 'otp-console');
+    assert.equal(env.CONSOLE_OIDC_REDIRECT_URL?.value, 'https://console.otp.example.com/api/sso/callback');
+    assert.deepEqual(env.CONSOLE_OIDC_CLIENT_SECRET?.valueFrom?.secretKeyRef, {
+      name: 'otp',
+      key: 'CONSOLE_OIDC_CLIENT_SECRET',
+    });
+    const secret = ofKind(objects, 'Secret').find((s) => s.metadata.name === 'otp');
+    assert.equal(Buffer.from(secret?.data?.CONSOLE_OIDC_CLIENT_SECRET ?? '', 'base64').toString(), 'a-client-secret');
+    const policy = ofKind(objects, 'NetworkPolicy').find((p) => selects(p, 'console'))!;
+    assert.ok(policy.spec?.egress?.some((rule) => rule.ports?.some((port) => port.port === 443) && !rule.to));
+
+    const existing = await render(
+      ...sso,
+      '--set',
+      'consoleSso.existingSecret=idp-client',
+      '--set',
+      'consoleSso.redirectUrl=https://dash.example.com/api/sso/callback',
+    );
+    const ref = consoleOf(existing).env?.find((entry) => entry.name === 'CONSOLE_OIDC_CLIENT_SECRET');
+    assert.deepEqual(ref?.valueFrom?.secretKeyRef, { name: 'idp-client', key: 'CONSOLE_OIDC_CLIENT_SECRET' });
+  });
+
+  test('half a setup fails the render with what is missing', async () => {
+    await assert.rejects(render(...sso, '--set', 'consoleSso.clientSecret=x'), /consoleSso.redirectUrl is required/);
+    await assert.rejects(
+      render(...sso, '--set', 'consoleSso.redirectUrl=https://dash.example.com/api/sso/callback'),
+      /consoleSso.clientSecret or consoleSso.existingSecret is required/,
+    );
+    await assert.rejects(render('--set', 'consoleSso.issuer=http://login.example.com'), /issuer/);
   });
 });

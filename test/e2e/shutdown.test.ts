@@ -54,7 +54,8 @@ describe('graceful shutdown under load', () => {
       only: ['sandbox', 'billing', 'sms', 'gateway'],
       env: { sms: { SMS_RETRY_BASE_MS: '50', SMS_WORKER_CONCURRENCY: '8' } },
     });
-    project = await platform.newProject({ credit: '20.00' });
+    // Load, not abuse: bursts to neighbouring numbers, which the fraud defaults rightly refuse.
+    project = await platform.newProject({ credit: '20.00', abuseLimits: 'off' });
     await platform.admin.post(`/projects/${project.id}/sender-ids`, { value: 'Drain', site: 'example.com' });
     await platform.admin.post(`/projects/${project.id}/sender-ids/Drain/approve`);
     await platform.admin.patch(`/projects/${project.id}/settings/sms`, { default_sender_id: 'Drain' });
@@ -157,7 +158,7 @@ describe('gateway drain before close (SHUTDOWN_DELAY_MS)', () => {
   });
 
   it('fails readiness at SIGTERM, keeps answering during the delay, then exits 0', async () => {
-    const project = await drained.newProject();
+    const project = await drained.newProject({ abuseLimits: 'off' });
     const gateway = drained.services.get('gateway')!;
     const readyz = () => fetch(`${drained.publicUrl}/readyz`).then((res) => res.status);
     assert.equal(await readyz(), 200);

@@ -385,7 +385,14 @@ export async function unsettled(
                 WHERE project_id = $1 AND (status = 'starting' OR (status = 'discarded' AND money_due))
      UNION ALL SELECT 'sms intents or money due', count(*)::int FROM sms.messages
                 WHERE project_id = $1 AND (status = 'accepted' OR money_due)
-     UNION ALL SELECT 'messenger refunds due', count(*)::int FROM messenger.codes WHERE project_id = $1 AND refund = 'due'`,
+     UNION ALL SELECT 'messenger refunds due', count(*)::int FROM messenger.codes WHERE project_id = $1 AND refund = 'due'
+     -- An SMS verify sent for a shown verification that no attempt lists yet: its status report is
+     -- still on its way to verify (which adopts it), or the verification's fallback will replay it.
+     UNION ALL SELECT 'verify sends not yet an attempt', count(*)::int FROM sms.messages m
+                JOIN verify.verifications v ON v.sid = m.metadata->>'verification_sid'
+                WHERE m.project_id = $1 AND m.purpose = 'verify' AND m.status IN ('queued', 'processing', 'sent', 'failed')
+                  AND v.status NOT IN ('starting', 'discarded')
+                  AND NOT EXISTS (SELECT 1 FROM verify.attempts a WHERE a.sid = m.sid)`,
     [projectId],
   );
   for (const row of rows) if (row.n > 0) left.push(`${row.n} ${row.what}`);

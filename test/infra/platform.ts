@@ -5,6 +5,18 @@ import { JsonClient } from './http.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 
+/**
+ * The velocity limits and pumping protection off, for a project whose test data is load (one
+ * number over and over, neighbouring numbers at full speed), not abuse: exactly what the defaults
+ * rightly refuse. A setting of the test's project; the defaults stay on.
+ */
+export const LOAD_FRAUD_SETTINGS = {
+  number_limit: null,
+  pending_per_number: null,
+  project_rps: null,
+  pumping_protection: 'off',
+} as const;
+
 export interface TestProject {
   id: string;
   key: string;
@@ -20,7 +32,12 @@ export interface TestPlatform extends RunningPlatform {
   anonymous: JsonClient;
   sandbox: JsonClient;
   /** A new project (with the 1.00 trial credit plus `credit`) and an API key for it. */
-  newProject(options?: { name?: string; credit?: string }): Promise<TestProject>;
+  newProject(options?: {
+    name?: string;
+    credit?: string;
+    /** `off`: the project's velocity limits and pumping protection off (LOAD_FRAUD_SETTINGS). */
+    abuseLimits?: 'off';
+  }): Promise<TestProject>;
 }
 
 /**
@@ -28,7 +45,10 @@ export interface TestPlatform extends RunningPlatform {
  * own process, exactly as in production; `only` trims the set for suites that need fewer.
  */
 export async function startTestPlatform(
-  options: Pick<PlatformOptions, 'only' | 'env' | 'onLine' | 'replicas'> & { quiet?: boolean; natsUrl?: string } = {},
+  options: Pick<PlatformOptions, 'only' | 'env' | 'onLine' | 'replicas' | 'ports'> & {
+    quiet?: boolean;
+    natsUrl?: string;
+  } = {},
 ): Promise<TestPlatform> {
   const databaseUrl = await freshDatabase();
   // A suite's private NATS starts empty; the shared one is emptied.
@@ -61,6 +81,10 @@ export async function startTestPlatform(
         ...(projectOptions.credit ? { credit: projectOptions.credit } : {}),
       });
       if (project.status !== 201) throw new Error(`create project: ${project.status} ${project.text}`);
+      if (projectOptions.abuseLimits === 'off') {
+        const fraud = await admin.patch(`/projects/${project.body.id}/settings/fraud`, LOAD_FRAUD_SETTINGS);
+        if (fraud.status !== 200) throw new Error(`fraud settings: ${fraud.status} ${fraud.text}`);
+      }
       const key = await admin.post<{ key: string }>(`/projects/${project.body.id}/api-keys`, { name: 'test' });
       if (key.status !== 201) throw new Error(`create api key: ${key.status} ${key.text}`);
       return { id: project.body.id, key: key.body.key, api: new JsonClient(publicApis, key.body.key) };

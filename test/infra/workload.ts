@@ -130,6 +130,8 @@ export interface WorkloadOptions {
   kinds?: Kind[];
   /** Give up retrying one request after this long. */
   giveUpMs?: number;
+  /** Told each request's final answer as it comes. */
+  onOutcome?: (outcome: Outcome) => void;
   /** Told each code check's final answer (checks are not outcomes: they create nothing). */
   onCheck?: (check: { sid: string; status: number; text: string; tries: number; elapsedMs: number }) => void;
   /** Number endings for SMS sends (default: delivered, transient failures, and failing for good). */
@@ -152,6 +154,10 @@ const ROUND_PREFIXES = ['77000', '74000', '75000', '78000', '79000', '74001', '7
  */
 export async function runWorkload(options: WorkloadOptions): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
+  const record = (outcome: Outcome) => {
+    outcomes.push(outcome);
+    options.onOutcome?.(outcome);
+  };
   const kinds = options.kinds ?? ['sms', 'messenger', 'verification'];
   let counter = 0;
   // Numbers of their own per round, in mobile ranges the rate card prices (GB).
@@ -172,18 +178,18 @@ export async function runWorkload(options: WorkloadOptions): Promise<Outcome[]> 
       const to = nextNumber(pick(options.random, options.smsEndings ?? SMS_ENDINGS));
       if (!to) return false;
       const answer = await post('/messages/sms', { to, body: 'chaos test', callback: options.callback }, key);
-      outcomes.push(outcomeOf(kind, key, to, answer));
+      record(outcomeOf(kind, key, to, answer));
     } else if (kind === 'messenger') {
       const to = nextNumber(pick(options.random, MESSENGER_ENDINGS));
       if (!to) return false;
       const answer = await post('/messages/messenger', { to, callback: options.callback }, key);
-      outcomes.push(outcomeOf(kind, key, to, answer));
+      record(outcomeOf(kind, key, to, answer));
     } else {
       const to = nextNumber(pick(options.random, VERIFICATION_ENDINGS));
       if (!to) return false;
       const answer = await post('/verifications', { to, callback: options.callback }, key);
       const outcome = outcomeOf(kind, key, to, answer);
-      outcomes.push(outcome);
+      record(outcome);
       // Most users type the code they got; some never do (those expire).
       if (outcome.sid && options.random() < 0.7) await checkCode(options, outcome.sid, to);
     }

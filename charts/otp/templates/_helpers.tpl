@@ -169,3 +169,28 @@ holds (lookup), else a new random one. Args: (list $ "KEY" givenValue length-or-
   {{- end }}
 {{- end -}}
 {{- end -}}
+
+{{/* The Secret holding the carriers file; empty when there is none (one carrier from smpp.*). */}}
+{{- define "otp.carriersSecretName" -}}
+{{- $file := .Values.smpp.carriersFile -}}
+{{- if $file.existingSecret -}}{{ $file.existingSecret }}{{- else if $file.carriers -}}{{ printf "%s-carriers" (include "otp.fullname" .) }}{{- end -}}
+{{- end -}}
+
+{{/* The console's single sign-on variables (consoleSso), checked: half a setup fails the render. */}}
+{{- define "otp.consoleSsoEnv" -}}
+{{- $sso := .Values.consoleSso -}}
+{{- $redirect := $sso.redirectUrl -}}
+{{- if and (not $redirect) .Values.consoleIngress.enabled .Values.consoleIngress.hosts -}}
+{{- $redirect = printf "https://%s/api/sso/callback" (first .Values.consoleIngress.hosts).host -}}
+{{- end -}}
+{{- if not $redirect -}}
+{{- fail "consoleSso.redirectUrl is required with consoleSso.issuer (or a consoleIngress host to build it from)" -}}
+{{- end -}}
+{{- if not (or $sso.clientSecret $sso.existingSecret) -}}
+{{- fail "consoleSso.clientSecret or consoleSso.existingSecret is required with consoleSso.issuer" -}}
+{{- end -}}
+- { name: CONSOLE_OIDC_ISSUER, value: {{ $sso.issuer | quote }} }
+- { name: CONSOLE_OIDC_CLIENT_ID, value: {{ required "consoleSso.clientId is required with consoleSso.issuer" $sso.clientId | quote }} }
+- { name: CONSOLE_OIDC_REDIRECT_URL, value: {{ $redirect | quote }} }
+{{ include "otp.secretEnv" (list "CONSOLE_OIDC_CLIENT_SECRET" (printf "%s/CONSOLE_OIDC_CLIENT_SECRET" (default (include "otp.secretName" .) $sso.existingSecret))) }}
+{{- end -}}

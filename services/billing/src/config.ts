@@ -1,9 +1,10 @@
-import { commonConfig, envPort, loadConfig } from '@otp/platform';
+import { commonConfig, envPort, loadConfig, retentionConfig } from '@otp/platform';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const schema = z.object({
   ...commonConfig,
+  ...retentionConfig,
   /** Postgres URL; billing uses its own schema in this database. */
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding billing's tables. */

@@ -1,5 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { announceReady, createLogger, exitOnStartFailure, startGrpcServer, stopOnSignals } from '@otp/platform';
+import {
+  announceReady,
+  createLogger,
+  exitOnStartFailure,
+  startGrpcServer,
+  startRetention,
+  stopOnSignals,
+} from '@otp/platform';
 import { loadBillingProto } from '@otp/proto';
 import { readConfig } from './config.js';
 import { rateCardFile } from './domain/rate-card.js';
@@ -7,6 +14,7 @@ import { billingHandlers } from './rpc/billing.js';
 import { openDatabase } from './store/database.js';
 import { Ledger } from './store/ledger.js';
 import { loadFees, loadRateCard, syncRateCard } from './store/prices.js';
+import { billingRetention } from './store/retention.js';
 
 const config = readConfig();
 const logger = createLogger('billing', config.LOG_LEVEL);
@@ -31,11 +39,13 @@ async function main(): Promise<void> {
     ],
   });
   server.setServing(true);
+  const retention = startRetention(config, logger, billingRetention(db, config.RETENTION_DAYS));
   announceReady(logger, { grpc: server.port }, { rates: rates.length });
 
   stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
     () => server.setServing(false),
     () => server.stop(),
+    () => retention.stop(),
     () => db.$disconnect(),
   ]);
 }

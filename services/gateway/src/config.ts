@@ -1,8 +1,9 @@
-import { commonConfig, envBoolean, envPort, loadConfig, peerAddress } from '@otp/platform';
+import { commonConfig, envBoolean, envPort, loadConfig, peerAddress, retentionTaskConfig } from '@otp/platform';
 import { z } from 'zod';
 
 const schema = z.object({
   ...commonConfig,
+  ...retentionTaskConfig,
   /** Address both HTTP servers bind to ("::" listens on IPv4 and IPv6). */
   HOST: z.string().default('127.0.0.1'),
   /** Port of the public REST API (/v1). */
@@ -21,6 +22,8 @@ const schema = z.object({
   MESSENGER_ADDR: peerAddress.default('127.0.0.1:50053'),
   VERIFY_ADDR: peerAddress.default('127.0.0.1:50054'),
   WEBHOOKS_ADDR: peerAddress.default('127.0.0.1:50055'),
+  /** Guard (abuse defence): asked once before every start; down means starts answer 503. */
+  GUARD_ADDR: peerAddress.default('127.0.0.1:50056'),
   /**
    * Comma list of addresses/CIDRs of reverse proxies whose X-Forwarded-For is believed.
    * Empty (default): the socket address is the client, whatever the header says.

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { announceReady, createLogger, exitOnStartFailure, PeriodicTask, stopOnSignals } from '@otp/platform';
+import { announceReady, createLogger, exitOnStartFailure, startRetention, stopOnSignals } from '@otp/platform';
 import type { Express } from 'express';
 import { adminApp } from './admin/app.js';
 import { readConfig } from './config.js';
@@ -17,7 +17,6 @@ import { Projects } from './store/projects.js';
 
 const config = readConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
-const RETENTION_INTERVAL_MS = 10 * 60 * 1000;
 
 function listen(app: Express, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -51,17 +50,9 @@ async function main(): Promise<void> {
     idempotencyRecords: new IdempotencyRecords(db),
     lifecycle: { stopping: false },
   };
-  // Every replica runs it; a DELETE of rows past the retention is harmless twice.
-  const retention = new PeriodicTask({
-    name: 'idempotency-retention',
-    intervalMs: RETENTION_INTERVAL_MS,
-    logger,
-    pass: async () => {
-      const deleted = await deps.idempotencyRecords.deleteOlderThan(config.IDEMPOTENCY_RETENTION_HOURS);
-      if (deleted > 0) logger.info({ deleted }, 'idempotency records past retention deleted');
-    },
-  });
-  retention.start();
+  const retention = startRetention(config, logger, [
+    deps.idempotencyRecords.retention(config.IDEMPOTENCY_RETENTION_HOURS),
+  ]);
   const publicServer = await listen(publicApp(deps), config.PORT);
   const adminServer = await listen(adminApp(deps), config.ADMIN_PORT);
   announceReady(logger, {

@@ -1,12 +1,14 @@
 import { createGrpcClient, type PromiseClient } from '@otp/platform';
 import {
   loadBillingProto,
+  loadGuardProto,
   loadHealthProto,
   loadMessengerProto,
   loadSmsProto,
   loadVerifyProto,
   loadWebhooksProto,
   type BillingClient,
+  type GuardClient,
   type HealthClient,
   type MessengerClient,
   type SmsClient,
@@ -21,6 +23,7 @@ export interface Peers {
   messenger: PromiseClient<MessengerClient>;
   verify: PromiseClient<VerifyClient>;
   webhooks: PromiseClient<WebhooksClient>;
+  guard: PromiseClient<GuardClient>;
   /** gRPC health of the billing process (readiness probe). */
   billingHealth: PromiseClient<HealthClient>;
 }
@@ -31,6 +34,7 @@ export interface PeerAddresses {
   MESSENGER_ADDR: string;
   VERIFY_ADDR: string;
   WEBHOOKS_ADDR: string;
+  GUARD_ADDR: string;
   GRPC_DEADLINE_MS: number;
 }
 
@@ -42,6 +46,7 @@ export function connectPeers(config: PeerAddresses): Peers {
     messenger: createGrpcClient(loadMessengerProto().otp.messenger.v1.Messenger, config.MESSENGER_ADDR, deadline),
     verify: createGrpcClient(loadVerifyProto().otp.verify.v1.Verify, config.VERIFY_ADDR, deadline),
     webhooks: createGrpcClient(loadWebhooksProto().otp.webhooks.v1.Webhooks, config.WEBHOOKS_ADDR, deadline),
+    guard: createGrpcClient(loadGuardProto().otp.guard.v1.Guard, config.GUARD_ADDR, deadline),
     billingHealth: createGrpcClient(loadHealthProto().grpc.health.v1.Health, config.BILLING_ADDR, deadline),
   };
 }

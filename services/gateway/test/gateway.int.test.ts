@@ -275,7 +275,7 @@ describe('gateway: public edge, admin API and otpctl (real gateway + billing, re
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       });
       assertError(adminWrong, 405, 'METHOD_NOT_ALLOWED');
-      assert.equal(adminWrong.headers.get('allow'), 'POST');
+      assert.equal(adminWrong.headers.get('allow'), 'GET, HEAD, POST');
       assertError(
         await platform.admin.get<ErrorBody>('/projects/prj_000000000000000000000000'),
         404,
@@ -311,8 +311,26 @@ describe('gateway: public edge, admin API and otpctl (real gateway + billing, re
       assert.equal(shown.body.balance, '5.50');
       assert.deepEqual(shown.body.ip_allowlist, { enabled: false, cidrs: [] });
       // Verify, messenger and sms are not running in this suite: their parts are null, not a failure.
-      assert.deepEqual(shown.body.settings, { verify: null, messenger: null, sms: null });
+      // Guard runs wherever the gateway does (it is asked before every start): its defaults show.
+      const { fraud, ...others } = shown.body.settings;
+      assert.deepEqual(others, { verify: null, messenger: null, sms: null });
+      assert.equal((fraud as { pumping_protection: string }).pumping_protection, 'block');
       assert.equal(shown.body.sender_ids, null);
+    });
+
+    it("lists projects, and a project's API keys by name and hint, never the key", async () => {
+      const project = await platform.newProject({ name: 'listed' });
+      const projects = await platform.admin.get<{ projects: { id: string; name: string }[] }>('/projects');
+      assert.equal(projects.status, 200);
+      assert.ok(projects.body.projects.some((p) => p.id === project.id && p.name === 'listed'));
+      const keys = await platform.admin.get<{ api_keys: { name: string; hint: string; revoked_at: string | null }[] }>(
+        `/projects/${project.id}/api-keys`,
+      );
+      assert.equal(keys.status, 200);
+      assert.equal(keys.body.api_keys.length, 1);
+      assert.equal(keys.body.api_keys[0]!.name, 'test');
+      assert.equal(keys.body.api_keys[0]!.revoked_at, null);
+      assert.ok(!keys.text.includes(project.key));
     });
 
     it('adds credits once per Idempotency-Key and lists the ledger newest first with signed amounts', async () => {
@@ -398,7 +416,7 @@ describe('gateway: public edge, admin API and otpctl (real gateway + billing, re
     assert.equal(doc.status, 200);
     assert.equal(doc.body.openapi, '3.1.0');
     assert.equal(doc.body.info.version, '1.0.0');
-    assert.ok(doc.body.paths['/v1/project']);
+    assert.ok(doc.body.paths['/project']);
     assert.deepEqual(doc.body.components.securitySchemes.bearerAuth, {
       type: 'http',
       scheme: 'bearer',

@@ -1,9 +1,19 @@
-import { commonConfig, envPort, loadConfig, peerAddress, recoveryConfig } from '@otp/platform';
+import {
+  commonConfig,
+  envPort,
+  loadConfig,
+  outboxRetentionConfig,
+  peerAddress,
+  recoveryConfig,
+  retentionConfig,
+} from '@otp/platform';
 import { z } from 'zod';
 
 const schema = z.object({
   ...commonConfig,
   ...recoveryConfig,
+  ...retentionConfig,
+  ...outboxRetentionConfig,
   /** Postgres URL; messenger uses its own schema in this database. */
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding messenger's tables. */

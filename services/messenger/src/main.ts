@@ -6,6 +6,7 @@ import {
   serveWhenPeersReady,
   startEventPublisher,
   startGrpcServer,
+  startRetention,
   stopOnSignals,
   systemClock,
 } from '@otp/platform';
@@ -19,6 +20,7 @@ import { HttpMessengerProvider } from './provider/client.js';
 import { messengerHandlers } from './rpc/messenger.js';
 import { CodeStore } from './store/codes.js';
 import { openDatabase } from './store/database.js';
+import { messengerRetention } from './store/retention.js';
 import { SettingsStore } from './store/settings.js';
 
 const config = readConfig();
@@ -81,12 +83,17 @@ async function main(): Promise<void> {
     intervalMs: config.RECOVERY_INTERVAL_MS,
   });
   recovery.start();
+  const retention = startRetention(config, logger, [
+    events.outboxRetention(config.OUTBOX_RETENTION_HOURS),
+    ...messengerRetention(db, config.RETENTION_DAYS),
+  ]);
   announceReady(logger, { grpc: server.port });
 
   stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
     () => server.setServing(false),
     () => server.stop(),
     () => recovery.stop(),
+    () => retention.stop(),
     () => expiry.stop(),
     () => events.close(),
     () => billing.close(),

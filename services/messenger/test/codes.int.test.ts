@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { newSid } from '@otp/platform';
+import { logFilter, newSid } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import { CodeStore, type Code } from '../src/store/codes.js';
 import { openDatabase, type Db } from '../src/store/database.js';
@@ -21,7 +21,6 @@ async function sentCode(options: { callbackUrl?: string } = {}): Promise<Code> {
     requestKey: null,
     to: '+447700900123',
     purpose: 'direct',
-    requestId: `req-${sid}`,
     ownCode: false,
     expiresAt: new Date(now.getTime() + 60_000),
     metadata: { order: 7, note: 'x' },
@@ -29,7 +28,7 @@ async function sentCode(options: { callbackUrl?: string } = {}): Promise<Code> {
     now,
   });
   assert.ok(created);
-  return codes.markSent(await codes.markCharged(created, 2), now);
+  return codes.markSent(await codes.markCharged(created, 2, { holdId: `hold-${sid}`, requestId: `req-${sid}` }), now);
 }
 
 async function eventsOf(sid: string): Promise<{ type: string; data: Record<string, unknown>; callback?: string }[]> {
@@ -181,17 +180,60 @@ describe('messenger code store (real Postgres)', () => {
       callbackUrl: null,
       now,
     };
-    const refused = await codes.createSending({ ...base, sid: newSid('TG'), requestId: `req-${newSid('TG')}` });
+    const refused = await codes.createSending({ ...base, sid: newSid('TG') });
     assert.ok(refused);
     await codes.discardUncharged(refused.sid);
     assert.equal(await codes.find('p1', refused.sid), undefined);
 
-    const failing = await codes.createSending({ ...base, sid: newSid('TG'), requestId: `req-${newSid('TG')}` });
+    const failing = await codes.createSending({ ...base, sid: newSid('TG') });
     assert.ok(failing);
-    await codes.markCharged(failing, 2);
+    await codes.markCharged(failing, 2, { holdId: `hold-${failing.sid}`, requestId: `req-${failing.sid}` });
     await codes.failSend(failing.sid, 'the provider refused', new Date());
     const failed = await codes.find('p1', failing.sid);
     assert.deepEqual([failed?.status, failed?.refund, failed?.lastError], ['failed', 'due', 'the provider refused']);
     assert.deepEqual(await eventsOf(failing.sid), []);
+  });
+  it("the console's log: a project's codes newest first, filtered, paged, with their checks and never a code", async () => {
+    const start = Date.parse('2026-11-20T10:00:00Z');
+    const made: Code[] = [];
+    for (const [i, to] of ['+447700900501', '+447700900502', '+447700900555', '+447700900503'].entries()) {
+      const code = await codes.createSending({
+        sid: newSid('TG'),
+        projectId: 'p-log',
+        requestKey: null,
+        to,
+        purpose: i === 2 ? 'verify' : 'direct',
+        ownCode: false,
+        expiresAt: new Date(start + i * 60_000 + 300_000),
+        metadata: {},
+        callbackUrl: null,
+        now: new Date(start + i * 60_000),
+      });
+      assert.ok(code);
+      made.push(code);
+    }
+    await codes.markSent(made[1]!, new Date(start + 70_000));
+    await codes.recordCheck(made[2]!.sid, 'code_invalid', new Date(start + 130_000));
+    await codes.recordCheck(made[2]!.sid, 'code_valid', new Date(start + 140_000));
+    const list = (request: Partial<Parameters<typeof logFilter>[0]>) =>
+      codes.list(logFilter({ project_id: 'p-log', limit: 50, ...request }, 'TG', ['sending', 'sent']));
+    const sids = (rows: { sid: string }[]) => rows.map((row) => row.sid);
+
+    const newest = [...made].reverse();
+    assert.deepEqual(sids(await list({})), sids(newest));
+    const first = await list({ limit: 2 });
+    assert.deepEqual(sids(first), sids(newest.slice(0, 2)));
+    assert.deepEqual(sids(await list({ limit: 2, before_sid: first[1]!.sid })), sids(newest.slice(2)));
+    assert.deepEqual(sids(await list({ to: '900555' })), [made[2]!.sid]);
+    assert.deepEqual(sids(await list({ status: 'sent' })), [made[1]!.sid]);
+    assert.deepEqual(
+      sids(await list({ created_from: '2026-11-20T10:01:00Z', created_until: '2026-11-20T10:03:00Z' })),
+      [made[2]!.sid, made[1]!.sid],
+    );
+    const [checked] = await list({ to: '900555' });
+    assert.equal(checked?.checks, 2);
+    assert.equal(checked?.verificationStatus, 'code_valid');
+    assert.ok(!Object.keys(checked!).some((key) => key.toLowerCase() === 'code'), 'no code is read');
+    assert.deepEqual(await list({ project_id: 'another-project' }), []);
   });
 });

@@ -121,7 +121,20 @@ const postReport = (body: string, headers: Record<string, string>) =>
     headers,
   });
 
-const charges = (entries: LedgerEntry[], sid: string) => entries.filter((e) => e.reference === sid);
+/** What a code cost the customer: its charge and refund entries (its hold and release net to zero). */
+const charges = (entries: LedgerEntry[], sid: string) =>
+  entries.filter((e) => e.reference === sid && (e.kind === 'charge' || e.kind === 'refund'));
+
+interface ProviderUsage {
+  to: string;
+  calls: Record<string, number>;
+  charged_cents: number;
+}
+
+/** What the sandbox provider saw and billed the operator for one number. */
+async function providerUsage(to: string): Promise<ProviderUsage> {
+  return (await platform.sandbox.get<ProviderUsage>(`/messenger-api-usage?to=${encodeURIComponent(to)}`)).body;
+}
 
 describe('messenger codes through the REST API (sandbox provider)', () => {
   let project: TestProject;
@@ -239,18 +252,33 @@ describe('messenger codes through the REST API (sandbox provider)', () => {
     );
   });
 
-  it('rejected: no messenger account gives 422 MESSENGER_REJECTED and nothing in the ledger', async () => {
+  it('rejected: no messenger account gives 422 MESSENGER_REJECTED (no sid), its hold released, nothing charged', async () => {
     const other = await platform.newProject();
     for (const ending of ['90', '97']) {
-      const sent = await send(other, { to: numberEnding(ending) });
+      const to = numberEnding(ending);
+      const sent = await send(other, { to });
       assert.equal(sent.status, 422, sent.text);
       assert.equal(sent.body.error.code, 'MESSENGER_REJECTED');
+      assert.equal((sent.body as { sid?: string }).sid, undefined);
+      // The provider bills only a successful ability check.
+      const usage = await providerUsage(to);
+      assert.deepEqual(
+        [usage.calls.checkSendAbility, usage.calls.sendVerificationMessage, usage.charged_cents],
+        [1, 0, 0],
+      );
     }
     const entries = await ledger(other);
     assert.deepEqual(
-      entries.map((e) => e.kind),
+      entries.filter((e) => e.kind !== 'hold' && e.kind !== 'release').map((e) => e.kind),
       ['credit'],
-      'only the trial credit',
+      'nothing but the trial credit and the holds given back',
+    );
+    assert.deepEqual(
+      entries
+        .filter((e) => e.kind === 'hold' || e.kind === 'release')
+        .map((e) => e.kind)
+        .sort(),
+      ['hold', 'hold', 'release', 'release'],
     );
     const project_ = await other.api.get<{ balance: string }>('/project');
     assert.equal(project_.body.balance, '1.00');
@@ -276,15 +304,37 @@ describe('messenger codes through the REST API (sandbox provider)', () => {
     assert.equal(invalid.status, 422);
     assert.match(invalid.body.error.message, /^code: /);
 
-    // 1.00 of trial credit pays for 50 codes; the 51st is refused and nothing is left behind.
-    const poor = await platform.newProject();
-    const sends = await Promise.all(Array.from({ length: 51 }, () => send(poor, { to: numberEnding('91') })));
+    // 1.00 of trial credit pays for 50 codes; the 51st is refused and nothing is left behind. The
+    // refused one never reached the provider (its ability check would have cost the operator).
+    // Without the per-second project limit: this is about the balance, however fast the sends go.
+    const poor = await platform.newProject({ abuseLimits: 'off' });
+    const numbers = Array.from({ length: 51 }, () => numberEnding('91'));
+    // In waves of 10 at once: concurrent enough to race on the balance, few enough that a loaded
+    // machine answers them all within their deadline.
+    const sends: Awaited<ReturnType<typeof send>>[] = [];
+    for (let i = 0; i < numbers.length; i += 10) {
+      sends.push(...(await Promise.all(numbers.slice(i, i + 10).map((to) => send(poor, { to })))));
+    }
     assert.equal(sends.filter((s) => s.status === 201).length, 50);
     assert.deepEqual(
       sends.filter((s) => s.status !== 201).map((s) => s.body.error.code),
       ['INSUFFICIENT_BALANCE'],
     );
     assert.equal((await poor.api.get<{ balance: string }>('/project')).body.balance, '0.00');
+    const refusedTo = numbers[sends.findIndex((s) => s.status === 402)]!;
+    assert.deepEqual(await providerUsage(refusedTo), {
+      to: refusedTo,
+      calls: {
+        checkSendAbility: 0,
+        sendVerificationMessage: 0,
+        checkVerificationStatus: 0,
+        revokeVerificationMessage: 0,
+      },
+      charged_cents: 0,
+    });
+    const paidTo = numbers[sends.findIndex((s) => s.status === 201)]!;
+    const paid = await providerUsage(paidTo);
+    assert.deepEqual([paid.calls.checkSendAbility, paid.calls.sendVerificationMessage, paid.charged_cents], [1, 1, 1]);
   });
 
   it('forged and stale reports are refused (401) and change nothing; a replay changes nothing', async () => {

@@ -16,7 +16,8 @@ import {
 // What a crash leaves behind in the messenger service, and how it is settled: request-key dedup,
 // and the recovery pass failing and refunding a send left `sending`. Real messenger, billing,
 // sandbox provider, Postgres and JetStream. A crash state is written exactly as a kill -9 at that
-// point leaves it: the code row, and the charge taken through Billing with the code's own key.
+// point leaves it: the code row, and the hold (and its capture) taken through Billing with the
+// code's own keys.
 
 const RECOVERY = { RECOVERY_INTERVAL_MS: '200', RECOVERY_AFTER_MS: '1500' };
 const UK = '+447700123456'; // sandbox: delivered
@@ -48,28 +49,41 @@ async function eventTypes(sid: string): Promise<string[]> {
   return rows.rows.map((r: { type: string }) => r.type);
 }
 
-/** A send that died after its row was written (and, when `charged`, after Billing took the fee). */
-async function stuckSend(
-  options: { charged: boolean; recorded: boolean },
-  sid = newSid('TG'),
-  meanwhile = async () => {},
-): Promise<string> {
-  if (options.charged) {
-    await billing.Charge({
-      project_id: project.id,
-      amount_cents: FEE,
-      idempotency_key: `${sid}:charge`,
-      reference: sid,
-      description: 'test: the charge of a send that crashed',
-    });
+interface CrashPoint {
+  /** Billing took the hold (`<sid>:hold`). */
+  held: boolean;
+  /** The row learned the hold's id. */
+  holdRecorded: boolean;
+  /** The hold was captured (`<sid>:charge`). */
+  captured: boolean;
+  /** The row learned the charge. */
+  chargeRecorded: boolean;
+}
+
+/** A send that died after its row was written, at one of the steps of its money. */
+async function stuckSend(at: CrashPoint, sid = newSid('TG'), meanwhile = async () => {}): Promise<string> {
+  let holdId: string | null = null;
+  if (at.held) {
+    holdId = (
+      await billing.Hold({
+        project_id: project.id,
+        amount_cents: FEE,
+        idempotency_key: `${sid}:hold`,
+        reference: sid,
+        description: 'test: the hold of a send that crashed',
+      })
+    ).hold_id;
+  }
+  if (holdId && at.captured) {
+    await billing.Capture({ hold_id: holdId, idempotency_key: `${sid}:charge`, amount_cents: 0, description: 'test' });
   }
   await meanwhile();
   await db.query(
     `INSERT INTO messenger.codes (sid, project_id, "to", purpose, status, request_id, own_code, expires_at, metadata,
-                                  cost_cents, created_at, updated_at)
-     VALUES ($1, $2, $3, 'direct', 'sending', $4, false, now() + interval '10 minutes', '{}', $5,
+                                  cost_cents, hold_id, created_at, updated_at)
+     VALUES ($1, $2, $3, 'direct', 'sending', $4, false, now() + interval '10 minutes', '{}', $5, $6,
              now() - interval '1 minute', now() - interval '1 minute')`,
-    [sid, project.id, UK, `req-${sid}`, options.charged && options.recorded ? FEE : 0],
+    [sid, project.id, UK, `req-${sid}`, at.chargeRecorded ? FEE : 0, at.holdRecorded ? holdId : null],
   );
   return sid;
 }
@@ -117,10 +131,13 @@ describe('messenger crash safety (request keys and the recovery pass)', () => {
     assert.equal(await balanceCents(), before - 2 * FEE);
   });
 
+  const none = { held: false, holdRecorded: false, captured: false, chargeRecorded: false };
   for (const [what, options] of [
-    ['charged and recorded', { charged: true, recorded: true }],
-    ['charged but the charge not yet recorded', { charged: true, recorded: false }],
-    ['never charged', { charged: false, recorded: false }],
+    ['charged and recorded', { held: true, holdRecorded: true, captured: true, chargeRecorded: true }],
+    ['charged but the charge not yet recorded', { ...none, held: true, holdRecorded: true, captured: true }],
+    ['held, hold recorded', { ...none, held: true, holdRecorded: true }],
+    ['held but the hold not yet recorded', { ...none, held: true }],
+    ['never held', none],
   ] as const) {
     it(`a send left sending (${what}) is failed once, with its event, and costs nothing`, async () => {
       const before = await balanceCents();
@@ -144,9 +161,13 @@ describe('messenger crash safety (request keys and the recovery pass)', () => {
   it('a refund Billing could not confirm is retried until it is, once Billing is back', async () => {
     const before = await balanceCents();
     // The crash state appears while Billing is down, so the pass cannot refund it at once.
-    const sid = await stuckSend({ charged: true, recorded: true }, newSid('TG'), async () => {
-      await platform.services.get('billing')!.stop('SIGKILL');
-    });
+    const sid = await stuckSend(
+      { held: true, holdRecorded: true, captured: true, chargeRecorded: true },
+      newSid('TG'),
+      async () => {
+        await platform.services.get('billing')!.stop('SIGKILL');
+      },
+    );
     await eventually(
       () => code(sid),
       (c) => c?.status === 'failed',

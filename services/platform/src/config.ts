@@ -73,3 +73,24 @@ export const recoveryConfig = {
    */
   RECOVERY_AFTER_MS: z.coerce.number().int().min(100).default(30000),
 };
+
+/** Data retention (retention.ts), how the task runs: every service that deletes old records. */
+export const retentionTaskConfig = {
+  /** How often the retention pass looks for rows past their retention, in milliseconds. */
+  RETENTION_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
+  /** Most rows one delete statement removes (a pass repeats it until nothing due is left). */
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(500),
+};
+
+/** Services that keep per-message records (messages, codes, verifications, deliveries, money keys). */
+export const retentionConfig = {
+  ...retentionTaskConfig,
+  /** Days a finished record is kept; 0 keeps records forever. The ledger is never deleted. */
+  RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
+};
+
+/** Services with an outbox (sms, messenger, verify). */
+export const outboxRetentionConfig = {
+  /** Hours a published outbox row is kept; 0 keeps them forever. Unpublished rows are never deleted. */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(0).default(24),
+};

@@ -19,6 +19,11 @@ export const ERROR_CODES = [
   'DESTINATION_NOT_PRICED',
   'MESSENGER_REJECTED',
   'QUEUE_UNAVAILABLE',
+  // abuse defence (CONTRACTS.md "Added in batch 2"); a refusal moves no money
+  'GEO_PERMISSION_DENIED',
+  'RATE_LIMITED',
+  'FRAUD_SUSPECTED',
+  'SPEND_LIMIT_REACHED',
   // codes this implementation adds (documented in the README)
   'MESSAGE_NOT_FOUND',
   'PROJECT_NOT_FOUND',
@@ -60,6 +65,18 @@ export class DomainError extends Error {
 
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
+}
+
+/**
+ * Over a velocity limit (429): says when trying again can succeed, as the `Retry-After` header.
+ */
+export class RateLimited extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
 }
 
 /**

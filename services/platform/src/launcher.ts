@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_SECRET_KEYS } from './secrets/sealed-box.js';
 
 // Starts the platform's processes on one machine: `npm start` and the integration suites use it.
 // Each service logs one line {"msg":"ready","ports":{...}} once it serves; the launcher waits for
@@ -10,27 +11,32 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-export type ServiceName = 'sandbox' | 'billing' | 'sms' | 'messenger' | 'verify' | 'webhook-dispatcher' | 'gateway';
+export type ServiceName =
+  'sandbox' | 'billing' | 'guard' | 'sms' | 'messenger' | 'verify' | 'webhook-dispatcher' | 'gateway' | 'console';
 
 /** Start order: a service starts after the ones it calls. */
 export const START_ORDER: ServiceName[] = [
   'sandbox',
   'billing',
+  'guard',
   'sms',
   'messenger',
   'verify',
   'webhook-dispatcher',
   'gateway',
+  'console',
 ];
 
 /** Services that own a database schema (migrated before start). */
 export const SCHEMAS: Partial<Record<ServiceName, string>> = {
   gateway: 'gateway',
   billing: 'billing',
+  guard: 'guard',
   sms: 'sms',
   messenger: 'messenger',
   verify: 'verify',
   'webhook-dispatcher': 'webhooks',
+  console: 'console',
 };
 
 export function serviceDir(name: ServiceName): string {
@@ -69,12 +75,9 @@ export async function startService(
 ): Promise<RunningService> {
   const child = spawn(
     process.execPath,
-    [
-      '--enable-source-maps',
-      '--import',
-      '@otp/platform/telemetry/register',
-      path.join(serviceDir(name), 'dist', 'main.js'),
-    ],
+    // No --enable-source-maps: it keeps every module's map in memory (about 12 MB a process).
+    // NODE_OPTIONS=--enable-source-maps turns it on for a debugging session.
+    ['--import', '@otp/platform/telemetry/register', path.join(serviceDir(name), 'dist', 'main.js')],
     { cwd: serviceDir(name), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const lines: string[] = [];
@@ -155,6 +158,9 @@ export interface PlatformPorts {
   messenger: number;
   verify: number;
   webhooks: number;
+  guard: number;
+  /** The console (web app + its JSON routes). */
+  console: number;
 }
 
 /** The ports of CONTRACTS.md's local run. */
@@ -168,6 +174,8 @@ export const LOCAL_PORTS: PlatformPorts = {
   messenger: 50053,
   verify: 50054,
   webhooks: 50055,
+  guard: 50056,
+  console: 8090,
 };
 
 export interface PlatformOptions {
@@ -207,11 +215,25 @@ export interface RunningPlatform {
   publicUrls: string[];
   adminUrls: string[];
   sandboxUrl: string;
+  /** The console's URL (first replica). */
+  consoleUrl: string;
   /** The env a service's replica (default the first) was started with (to restart it the same way). */
   envOf(name: ServiceName, replica?: number): Record<string, string>;
   /** Stops (SIGTERM by default) and starts again every replica of `name`, or only `replica`. */
   restart(name: ServiceName, signal?: NodeJS.Signals, replica?: number): Promise<RunningService>;
   stop(): Promise<void>;
+}
+
+/** Peers a service cannot serve without: the gateway asks guard before every start (fail closed). */
+const REQUIRED_PEERS: Partial<Record<ServiceName, ServiceName[]>> = { gateway: ['guard'], guard: ['billing'] };
+
+/** `names` plus the peers they require, so a suite's `only` list need not know about them. */
+export function withRequiredPeers(names: readonly ServiceName[]): ServiceName[] {
+  const wanted = new Set(names);
+  for (const name of [...START_ORDER].reverse()) {
+    if (wanted.has(name)) for (const peer of REQUIRED_PEERS[name] ?? []) wanted.add(peer);
+  }
+  return START_ORDER.filter((name) => wanted.has(name));
 }
 
 /** Services that run once whatever the replica count. */
@@ -244,16 +266,19 @@ export function platformEnv(
     MESSENGER_ADDR: peerList('messenger'),
     VERIFY_ADDR: peerList('verify'),
     WEBHOOKS_ADDR: peerList('webhooks'),
+    GUARD_ADDR: peerList('guard'),
   };
   const publicUrl = `http://${local}:${first.gateway}`;
   const own: Record<ServiceName, Record<string, string>> = {
     sandbox: { HTTP_PORT: String(first.sandboxHttp), SMPP_PORT: String(first.smpp) },
     billing: { GRPC_PORT: String(ports.billing) },
+    guard: { GRPC_PORT: String(ports.guard), BILLING_ADDR: peers.BILLING_ADDR },
     sms: {
       GRPC_PORT: String(ports.sms),
       BILLING_ADDR: peers.BILLING_ADDR,
       SMPP_HOST: local,
       SMPP_PORT: String(first.smpp),
+      SMS_BODY_KEY: LOCAL_SECRET_KEYS.smsBody,
     },
     messenger: {
       GRPC_PORT: String(ports.messenger),
@@ -267,6 +292,7 @@ export function platformEnv(
       BILLING_ADDR: peers.BILLING_ADDR,
       SMS_ADDR: peers.SMS_ADDR,
       MESSENGER_ADDR: peers.MESSENGER_ADDR,
+      VERIFY_CODE_KEY: LOCAL_SECRET_KEYS.verifyCode,
     },
     'webhook-dispatcher': {
       GRPC_PORT: String(ports.webhooks),
@@ -279,6 +305,13 @@ export function platformEnv(
       ALLOW_PRIVATE_CALLBACKS: String(options.allowPrivateCallbacks),
       MESSENGER_API_TOKEN: 'sandbox-token',
       ...peers,
+    },
+    console: {
+      PORT: String(ports.console),
+      ADMIN_API_URL: `http://${local}:${ports.admin}`,
+      ADMIN_TOKEN: options.adminToken,
+      // Local runs and tests are plain http; production (Helm) keeps Secure cookies.
+      COOKIE_SECURE: 'false',
     },
   };
   return { ...common, ...own[name], ...(options.env?.[name] ?? {}) };
@@ -297,7 +330,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     }
     layout.push(ports);
   }
-  const wanted = (options.only ?? START_ORDER).filter((name) => isBuilt(name));
+  const wanted = withRequiredPeers(options.only ?? START_ORDER).filter((name) => isBuilt(name));
   const replicas = new Map<ServiceName, RunningService[]>();
   const services = new Map<ServiceName, RunningService>();
   const start = async (name: ServiceName, replica: number) => {
@@ -337,6 +370,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     publicUrls,
     adminUrls,
     sandboxUrl: `http://127.0.0.1:${layout[0]!.sandboxHttp}`,
+    consoleUrl: `http://127.0.0.1:${layout[0]!.console}`,
     envOf: (name, replica = 0) => platformEnv(name, options, layout, replica),
     async restart(name, signal = 'SIGTERM', replica) {
       const which =

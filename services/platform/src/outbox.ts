@@ -5,6 +5,7 @@ import { connectBus, ensureStream, publish, traceHeaders, type Bus } from './bus
 import { STREAMS } from './bus/streams.js';
 import { schemaPool } from './db/postgres.js';
 import type { Logger } from './logging.js';
+import { HOUR_MS, type RetentionRule } from './retention.js';
 
 /**
  * The transactional outbox. Each service that publishes events has this table in its own schema
@@ -25,6 +26,9 @@ import type { Logger } from './logging.js';
  *     @@index([publishedAt, seq])
  *     @@map("outbox_events")
  *   }
+ *
+ * The (published_at, seq) index serves the relay (`published_at IS NULL`, by seq) and the
+ * retention's range on published times alike, so pruning needs no index of its own.
  */
 
 /** The event envelope of CONTRACTS.md: `data` is the resource as the public API shows it. */
@@ -123,6 +127,7 @@ export class OutboxRelay {
 
   private async publishBatch(): Promise<number> {
     const client = await this.options.pool.connect();
+    let failure: unknown;
     try {
       await client.query('BEGIN');
       // One relay per schema at a time, whatever the number of replicas: two relays on disjoint
@@ -141,31 +146,61 @@ export class OutboxRelay {
           WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
         [this.options.batchSize ?? 100],
       );
-      for (const row of rows) {
-        await publish(this.options.js, row.subject, JSON.stringify(row.payload), {
-          msgId: row.id,
-          headers: row.headers,
-        });
-      }
-      if (rows.length > 0) {
+      // Every row of the batch is sent before any acknowledgement is awaited (one round trip for
+      // the batch, not one per row). They travel in seq order on the one connection and the
+      // stream stores them in that order. Only the rows before the first failure are marked: the
+      // failed row and every row after it are published again on the next pass (in seq order,
+      // the ones JetStream already stored dropped by Nats-Msg-Id).
+      const outcomes = await Promise.allSettled(
+        rows.map((row) =>
+          publish(this.options.js, row.subject, JSON.stringify(row.payload), { msgId: row.id, headers: row.headers }),
+        ),
+      );
+      const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
+      const published = failed === -1 ? rows : rows.slice(0, failed);
+      if (published.length > 0) {
         await client.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])', [
-          rows.map((r) => r.id),
+          published.map((r) => r.id),
         ]);
       }
       await client.query('COMMIT');
-      return rows.length;
+      if (failed === -1) return rows.length;
+      failure = (outcomes[failed] as PromiseRejectedResult).reason;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
       client.release();
     }
+    // The marked prefix is committed; the pass stops here and the next one retries the rest.
+    throw failure;
   }
+}
+
+/**
+ * Published rows older than `keepHours` go (0 keeps them forever). An unpublished row is never
+ * deleted, whatever its age: the relay still owes it to JetStream.
+ */
+export function outboxRetention(pool: pg.Pool, keepHours: number): RetentionRule {
+  return {
+    table: 'outbox_events',
+    keepMs: keepHours * HOUR_MS,
+    async deleteBatch(cutoff, limit) {
+      const result = await pool.query(
+        `DELETE FROM outbox_events WHERE id = ANY(ARRAY(
+           SELECT id FROM outbox_events WHERE published_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED))`,
+        [cutoff, limit],
+      );
+      return result.rowCount ?? 0;
+    },
+  };
 }
 
 export interface EventPublisher {
   bus: Bus;
   relay: OutboxRelay;
+  /** The retention rule of this service's published outbox rows. */
+  outboxRetention(keepHours: number): RetentionRule;
   /** Stops the relay (after its pass in progress), then closes NATS and the pool. */
   close(): Promise<void>;
 }
@@ -186,6 +221,7 @@ export async function startEventPublisher(options: {
   return {
     bus,
     relay,
+    outboxRetention: (keepHours) => outboxRetention(pool, keepHours),
     async close() {
       await relay.stop();
       await bus.close();

@@ -6,7 +6,7 @@ import { ERROR_CODES } from '../src/errors.js';
 import { grpcStatusFor } from '../src/grpc/status.js';
 import { newSid, parseSid } from '../src/ids.js';
 import { formatCents, parseAmount } from '../src/money.js';
-import { normalizePhone } from '../src/phone.js';
+import { checkPhone, normalizePhone } from '../src/phone.js';
 
 describe('money', () => {
   const formats: [number, string][] = [
@@ -54,13 +54,28 @@ describe('sids', () => {
 
 describe('phone numbers', () => {
   it('normalise international input to E.164 with the country', () => {
-    assert.deepEqual(normalizePhone('+44 7700 123456'), { e164: '+447700123456', country: 'GB' });
-    assert.deepEqual(normalizePhone(' +1 (415) 555-0190 '), { e164: '+14155550190', country: 'US' });
+    assert.deepEqual(normalizePhone('+44 7700 123456'), { e164: '+447700123456', country: 'GB', callingCode: '44' });
+    assert.deepEqual(normalizePhone(' +1 (415) 555-0190 '), { e164: '+14155550190', country: 'US', callingCode: '1' });
   });
 
   it('refuse national, invalid or absurd input', () => {
     for (const input of ['07700 123456', '+44', '+999 123', 'hello', '+4477001234567890123', '+1 000 000 0000']) {
       assert.equal(normalizePhone(input), undefined, input);
+    }
+  });
+
+  it('say what is wrong with a refused number', () => {
+    const reasons = {
+      '07700 123456': /must start with \+/,
+      '+447700900123': /^not a valid number for GB$/,
+      '+1 000 000 0000': /^not a valid number for US$/,
+      '+1415': /^too short for US$/,
+      '+4477001234567890123': /^too long for GB$/,
+      '+999 123': /unknown country calling code/,
+    };
+    for (const [input, reason] of Object.entries(reasons)) {
+      const check = checkPhone(input);
+      assert.ok(!check.ok && reason.test(check.reason), `${input}: ${JSON.stringify(check)}`);
     }
   });
 });

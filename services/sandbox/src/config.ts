@@ -1,6 +1,24 @@
 import { commonConfig, envPort, loadConfig } from '@otp/platform';
 import { z } from 'zod';
 
+const extraCarriers = z.array(
+  z
+    .object({
+      name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/i),
+      port: z.number().int().min(0).max(65535),
+      decimal_receipt_ids: z.boolean().default(false),
+    })
+    .strict(),
+);
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 const schema = z.object({
   ...commonConfig,
   /** Address both sandbox servers listen on. */
@@ -9,7 +27,24 @@ const schema = z.object({
   HTTP_PORT: envPort.default(4010),
   /** The simulated SMS carrier (SMPP 3.4). */
   SMPP_PORT: envPort.default(2775),
-  /** Credentials the simulated carrier accepts on bind. */
+  /**
+   * More simulated carriers, each on its own port, as a JSON list:
+   * [{"name":"beta","port":2776,"decimal_receipt_ids":false}]. They accept every submit unless a
+   * test scripts them (PUT /carriers/{name}/rules); the default carrier ("sandbox", SMPP_PORT)
+   * keeps the number-ending table.
+   */
+  SMPP_CARRIERS: z
+    .string()
+    .default('[]')
+    .transform((text, ctx) => {
+      const parsed = extraCarriers.safeParse(safeJson(text));
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'a JSON list of {name, port, decimal_receipt_ids?}' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  /** Credentials every simulated carrier accepts on bind. */
   SMPP_SYSTEM_ID: z.string().default('otp'),
   SMPP_PASSWORD: z.string().default('sandbox'),
   /** Bearer token the simulated messenger provider accepts. */

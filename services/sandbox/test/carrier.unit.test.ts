@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { submitOutcome } from '../src/carrier/behaviour.js';
 import { concatenationInfo, PartCollector } from '../src/carrier/concatenation.js';
+import { CarrierRules } from '../src/carrier/rules.js';
 
 describe('simulated carrier behaviour (CONTRACTS.md sandbox table)', () => {
   const cases: [string, number, string][] = [
@@ -38,5 +39,25 @@ describe('concatenated parts', () => {
       text: 'abc',
       ids: ['id1', 'id2', 'id3'],
     });
+  });
+});
+
+describe('scripted answers', () => {
+  it('first matching rule answers, by ending and part, for its first `times` matches', () => {
+    const rules = new CarrierRules();
+    rules.set([
+      { ending: '01', part: 2, status: 0x08, times: 1 },
+      { ending: '01', receipt: 'UNDELIV' },
+      { ending: '02', status: 0x58, times: 2 },
+      { ending: '04', answer_after_ms: 3000 },
+    ]);
+    assert.deepEqual(rules.answer('+447700000001', 1), { status: 0, receipt: 'UNDELIV', answerAfterMs: 0 });
+    assert.deepEqual(rules.answer('+447700000001', 2), { status: 0x08 });
+    assert.deepEqual(rules.answer('+447700000001', 2), { status: 0, receipt: 'UNDELIV', answerAfterMs: 0 });
+    assert.deepEqual(rules.answer('+447700000004', undefined), { status: 0, receipt: 'DELIVRD', answerAfterMs: 3000 });
+    assert.deepEqual(rules.answer('+447700000002', undefined), { status: 0x58 });
+    assert.deepEqual(rules.answer('+447700000002', undefined), { status: 0x58 });
+    assert.equal(rules.answer('+447700000002', undefined), undefined);
+    assert.equal(rules.answer('+447700000003', undefined), undefined);
   });
 });

@@ -4,13 +4,16 @@ import {
   createGrpcClient,
   createLogger,
   exitOnStartFailure,
+  SealedBox,
   serveWhenPeersReady,
   startEventPublisher,
   startGrpcServer,
+  startRetention,
   stopOnSignals,
   systemClock,
 } from '@otp/platform';
-import { SmppCarrier } from './carrier/smpp-carrier.js';
+import { Carriers } from './carrier/carriers.js';
+import { readCarriersFile, singleCarrierPlan } from './carrier/carriers-file.js';
 import { readConfig } from './config.js';
 import { startDeliveryWorker } from './events/delivery-worker.js';
 import { provisionOutboundQueue } from './events/outbound-queue.js';
@@ -18,9 +21,11 @@ import { smsHandlers } from './rpc/sms.js';
 import { openDatabase } from './store/database.js';
 import { Messages } from './store/messages.js';
 import { DeliveryReceipts } from './store/receipts.js';
+import { ReceiptMatching, recordReceipt } from './operations/delivery-receipts.js';
 import { SendRecovery } from './operations/recovery.js';
 import { SendContexts } from './store/send-context.js';
 import { SendIntents } from './store/send-intents.js';
+import { smsRetention } from './store/retention.js';
 import { SenderIds } from './store/sender-ids.js';
 import { SmsSettingsStore } from './store/settings.js';
 
@@ -45,34 +50,55 @@ async function main(): Promise<void> {
     config.BILLING_ADDR,
     config.GRPC_DEADLINE_MS,
   );
+  // Verify's SMS texts (they hold a code) are sealed at rest under this key.
+  const bodies = new SealedBox(Buffer.from(config.SMS_BODY_KEY, 'hex'), 'otp sms body seal');
   const messages = new Messages(db);
   const intents = new SendIntents(db);
   const receipts = new DeliveryReceipts(db);
 
-  const carrier = new SmppCarrier({
-    host: config.SMPP_HOST,
-    port: config.SMPP_PORT,
-    systemId: config.SMPP_SYSTEM_ID,
-    password: config.SMPP_PASSWORD,
-    enquireLinkMs: config.SMPP_ENQUIRE_LINK_MS,
-    reconnectMs: config.SMPP_RECONNECT_MS,
-    submitTimeoutMs: config.SMPP_SUBMIT_TIMEOUT_MS,
+  const onEvent = () => relay.wake();
+  const receiptDeps = { receipts, clock, logger, onEvent };
+  const plan = config.SMS_CARRIERS_FILE
+    ? readCarriersFile(config.SMS_CARRIERS_FILE)
+    : singleCarrierPlan({
+        name: config.SMPP_CARRIER_NAME,
+        host: config.SMPP_HOST,
+        port: config.SMPP_PORT,
+        systemId: config.SMPP_SYSTEM_ID,
+        password: config.SMPP_PASSWORD,
+        systemType: config.SMPP_SYSTEM_TYPE,
+        binds: config.SMPP_BINDS,
+        window: config.SMPP_WINDOW,
+        tps: config.SMPP_TPS,
+        dataCoding: config.SMPP_DATA_CODING,
+        enquireLinkMs: config.SMPP_ENQUIRE_LINK_MS,
+        reconnectMs: config.SMPP_RECONNECT_MS,
+        submitTimeoutMs: config.SMPP_SUBMIT_TIMEOUT_MS,
+      });
+  const carriers = new Carriers(plan, {
+    recoverEveryMs: config.SMPP_THROTTLE_RECOVER_MS,
     logger,
-    onReceipt: (receipt) => receipts.record(receipt.carrierMessageId, receipt.state, clock.now()),
+    onReceipt: (carrier, receipt) => recordReceipt(receiptDeps, carrier, receipt),
   });
-  carrier.start();
+  carriers.start();
+  const receiptMatching = new ReceiptMatching(receiptDeps, config.SMS_RECEIPT_PASS_MS);
+  receiptMatching.start();
 
   const worker = await startDeliveryWorker({
     js: bus.js,
     messages,
+    receipts,
     billing,
-    carrier,
+    carriers,
     clock,
     logger,
     retryBaseMs: config.SMS_RETRY_BASE_MS,
+    throttleRetryMs: config.SMS_THROTTLE_RETRY_MS,
+    maxAgeMs: config.SMS_MAX_AGE_MS,
     ackWaitMs: config.SMS_ACK_WAIT_MS,
     concurrency: config.SMS_WORKER_CONCURRENCY,
-    onEvent: () => relay.wake(),
+    onEvent,
+    bodies,
   });
 
   const server = await startGrpcServer({
@@ -94,6 +120,8 @@ async function main(): Promise<void> {
           clock,
           logger,
           queueTimeoutMs: config.SMS_QUEUE_TIMEOUT_MS,
+          bodies,
+          carriers,
         }),
       },
     ],
@@ -111,14 +139,20 @@ async function main(): Promise<void> {
     intervalMs: config.RECOVERY_INTERVAL_MS,
   });
   recovery.start();
+  const retention = startRetention(config, logger, [
+    events.outboxRetention(config.OUTBOX_RETENTION_HOURS),
+    ...smsRetention(db, config.RETENTION_DAYS),
+  ]);
   announceReady(logger, { grpc: server.port });
 
   stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
     () => server.setServing(false),
     () => server.stop(),
     () => recovery.stop(),
+    () => retention.stop(),
     () => worker.stop(),
-    () => carrier.close(),
+    () => receiptMatching.stop(),
+    () => carriers.close(),
     () => events.close(),
     () => billing.close(),
     () => db.$disconnect(),

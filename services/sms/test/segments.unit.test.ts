@@ -35,7 +35,8 @@ describe('planSegments: what a carrier bills', () => {
     { name: '68 units + 1 emoji = 70 units', body: 'é'.repeat(68) + EMOJI, encoding: 'ucs2', segments: 1 },
     { name: '69 units + 1 emoji = 71 units', body: 'é'.repeat(69) + EMOJI, encoding: 'ucs2', segments: 2 },
     { name: '36 emoji = 72 code units', body: EMOJI.repeat(36), encoding: 'ucs2', segments: 2 },
-    { name: '67 emoji = 134 code units', body: EMOJI.repeat(67), encoding: 'ucs2', segments: 2 },
+    { name: '66 emoji = 132 code units (2 x 33 pairs)', body: EMOJI.repeat(66), encoding: 'ucs2', segments: 2 },
+    { name: '67 emoji: parts of 66 units, pairs never split', body: EMOJI.repeat(67), encoding: 'ucs2', segments: 3 },
     { name: '68 emoji = 136 code units', body: EMOJI.repeat(68), encoding: 'ucs2', segments: 3 },
   ];
 

@@ -89,7 +89,7 @@ async function approvedSender(p: TestProject, value: string): Promise<void> {
   assert.equal(approved.status, 200, approved.text);
 }
 
-/** The status event the sms service published for `sid` (read from the EVENTS stream), with its webhook target header. */
+/** The first status event (sms.sent or sms.failed; receipts' events come later) the sms service published for `sid`, with its webhook target header. */
 async function statusEvent(
   sid: string,
 ): Promise<{ type: string; project_id: string; data: Sms; callback: string | undefined }> {
@@ -102,7 +102,8 @@ async function statusEvent(
         const batch = await consumer.fetch({ max_messages: 100, expires: 1000 });
         for await (const m of batch) {
           const event = m.json<{ type: string; project_id: string; data: Sms }>();
-          if (event.data.sid === sid) found = { ...event, callback: m.headers?.get('otp-callback-url') || undefined };
+          if (event.data.sid === sid && !found)
+            found = { ...event, callback: m.headers?.get('otp-callback-url') || undefined };
         }
         return found;
       },
@@ -126,7 +127,8 @@ describe('SMS over the REST API (gateway, sms, billing, sandbox carrier)', () =>
     platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'sms', 'gateway'],
       // A short ack wait so the crash test's in-flight messages come back quickly.
-      env: { sms: { SMS_RETRY_BASE_MS: '50', SMS_ACK_WAIT_MS: '3000' } },
+      // A short submit timeout: a try cut by the crash is known unanswerable sooner.
+      env: { sms: { SMS_RETRY_BASE_MS: '50', SMS_ACK_WAIT_MS: '3000', SMPP_SUBMIT_TIMEOUT_MS: '4000' } },
     });
     project = await platform.newProject({ credit: '9.00' }); // 10.00 with the trial credit
   });
@@ -278,7 +280,8 @@ describe('SMS over the REST API (gateway, sms, billing, sandbox carrier)', () =>
     assert.equal(event.type, 'sms.sent');
     assert.equal(event.project_id, project.id);
     assert.equal(event.callback, 'http://127.0.0.1:9/sms-hook');
-    assert.deepEqual(event.data, sent);
+    // The delivery receipt may have come by the time the API was read (sms.delivered tells of it).
+    assert.deepEqual(event.data, { ...sent, delivery_status: null, delivered_at: null });
   });
 
   it('purpose verify (Sms.Send from the verify service) sends with the channel off and never takes the default callback', async () => {
@@ -290,6 +293,7 @@ describe('SMS over the REST API (gateway, sms, billing, sandbox carrier)', () =>
         project_id: project.id,
         to: O2,
         body: 'Your code is 1234',
+        masked_body: 'Your code is ****',
         from: 'myshop',
         metadata_json: '{}',
         purpose: 'verify',
@@ -381,12 +385,23 @@ describe('SMS over the REST API (gateway, sms, billing, sandbox carrier)', () =>
     await platform.restart('sms', 'SIGKILL');
 
     const finished = await Promise.all(queued.map((q) => final(q.body.sid, crash)));
-    assert.ok(
-      finished.every((m) => m.status === 'sent'),
-      JSON.stringify(finished.map((m) => m.status)),
-    );
+    // A message whose submit was on the wire at the kill is not sent again (the carrier may have
+    // it): it fails, refunded. Every other one is sent, charged once.
+    const unknown = /answer was never recorded; not sent again/;
+    for (const message of finished) {
+      assert.ok(
+        message.status === 'sent' || (message.status === 'failed' && unknown.test(message.last_error ?? '')),
+        `${message.sid}: ${message.status} ${message.last_error ?? ''}`,
+      );
+    }
 
-    const entries = await ledger(crash.id);
+    // A failed message's refund follows its final status: wait until every one is in the ledger.
+    const failedSids = finished.filter((m) => m.status === 'failed').map((m) => m.sid);
+    const entries = await eventually(
+      () => ledger(crash.id),
+      (list) => failedSids.every((sid) => list.some((e) => e.reference === sid && e.kind === 'refund')),
+      { what: 'the refunds of the failed messages' },
+    );
     for (const message of finished) {
       const own = entries.filter((e) => e.reference === message.sid);
       assert.deepEqual(
@@ -394,9 +409,62 @@ describe('SMS over the REST API (gateway, sms, billing, sandbox carrier)', () =>
         ['-0.05'],
         `one charge for ${message.sid}`,
       );
-      assert.equal(own.filter((e) => e.kind === 'refund').length, 0);
+      assert.deepEqual(
+        own.filter((e) => e.kind === 'refund').map((e) => e.amount),
+        message.status === 'failed' ? ['0.05'] : [],
+      );
     }
-    // 5.00 - 12 x 0.05
-    assert.equal(await balance(crash.id), '4.40');
+    for (const to of targets) {
+      const submits = await platform.sandbox.get<Submits>(`/carrier/submits?to=${encodeURIComponent(to)}`);
+      assert.ok(submits.body.accepted <= 1, `${to}: the carrier accepted ${submits.body.accepted} times`);
+    }
+    // 5.00 - 0.05 per message sent
+    const sent = finished.filter((m) => m.status === 'sent').length;
+    assert.equal(await balance(crash.id), (5 - 0.05 * sent).toFixed(2));
+  });
+
+  it('killed while the carrier holds a submit unanswered: not sent again, failed and refunded', async () => {
+    const crash = await platform.newProject({ credit: '4.00' });
+    await approvedSender(crash, 'SlowShop');
+    const to = '+447700199321';
+    // The carrier takes the submit at once and answers after 3 s; the worker dies before that.
+    const rules = await platform.sandbox.put('/carriers/sandbox/rules', {
+      rules: [{ ending: '199321', answer_after_ms: 3000 }],
+    });
+    assert.equal(rules.status, 200, rules.text);
+    try {
+      const queued = await send({ to, body: 'taken, never answered', from: 'SlowShop' }, crash);
+      assert.equal(queued.status, 201, queued.text);
+      await eventually(
+        () => platform.sandbox.get<Submits>(`/carrier/submits?to=${encodeURIComponent(to)}`),
+        (r) => r.body.accepted === 1,
+        { what: 'the carrier took the submit', intervalMs: 10 },
+      );
+      await platform.restart('sms', 'SIGKILL');
+
+      const sms = await final(queued.body.sid, crash);
+      assert.equal(sms.status, 'failed');
+      assert.match(sms.last_error ?? '', /answer was never recorded; not sent again/);
+      assert.equal(sms.cost, '0.00');
+      const submits = await platform.sandbox.get<Submits>(`/carrier/submits?to=${encodeURIComponent(to)}`);
+      assert.deepEqual(submits.body, { to, submits: 1, accepted: 1, refused: 0 });
+      const own = (
+        await eventually(
+          () => ledger(crash.id),
+          (list) => list.some((e) => e.reference === queued.body.sid && e.kind === 'refund'),
+          { what: 'the refund' },
+        )
+      ).filter((e) => e.reference === queued.body.sid);
+      assert.deepEqual(
+        own
+          .filter((e) => e.kind === 'charge' || e.kind === 'refund')
+          .map((e) => `${e.kind} ${e.amount}`)
+          .sort(),
+        ['charge -0.05', 'refund 0.05'],
+      );
+      assert.equal(await balance(crash.id), '5.00');
+    } finally {
+      await platform.sandbox.put('/carriers/sandbox/rules', { rules: [] });
+    }
   });
 });

@@ -1,8 +1,18 @@
-import { commonConfig, envPort, loadConfig, peerAddress, recoveryConfig } from '@otp/platform';
+import {
+  commonConfig,
+  envPort,
+  loadConfig,
+  outboxRetentionConfig,
+  peerAddress,
+  recoveryConfig,
+  retentionConfig,
+  secretKeyHex,
+  LOCAL_SECRET_KEYS,
+} from '@otp/platform';
 import { z } from 'zod';
 
 /** The documented local key: fine for `npm start` and tests, never for a real deployment. */
-export const LOCAL_CODE_KEY = '6c6f63616c2d6f6e6c792d7665726966792d636f64652d6b65792d3332627974';
+export const LOCAL_CODE_KEY = LOCAL_SECRET_KEYS.verifyCode;
 
 const schema = z.object({
   ...commonConfig,
@@ -21,13 +31,12 @@ const schema = z.object({
   SMS_ADDR: peerAddress.default('127.0.0.1:50052'),
   MESSENGER_ADDR: peerAddress.default('127.0.0.1:50053'),
   /** 32 bytes as 64 hex characters: derives the key that seals codes at rest and the check HMAC key. */
-  VERIFY_CODE_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
-    .default(LOCAL_CODE_KEY),
+  VERIFY_CODE_KEY: secretKeyHex.default(LOCAL_CODE_KEY),
   /** How often the timer looks for due fallbacks, expiries and unsettled finishes, in milliseconds. */
   VERIFY_TIMER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   ...recoveryConfig,
+  ...retentionConfig,
+  ...outboxRetentionConfig,
   /**
    * Divides the configured expiry and fallback wait (tests and demos only: 10 makes a 1-minute
    * expiry last 6 seconds). 1 in every real deployment.

@@ -2,9 +2,11 @@ import {
   announceReady,
   createLogger,
   exitOnStartFailure,
+  schemaPool,
   serveWhenPeersReady,
   startEventPublisher,
   startGrpcServer,
+  startRetention,
   stopOnSignals,
   systemClock,
 } from '@otp/platform';
@@ -18,6 +20,7 @@ import { connectPeers } from './peers.js';
 import { verifyHandlers } from './rpc/verify.js';
 import { CodeVault } from './secrets/code-vault.js';
 import { openDatabase } from './store/database.js';
+import { verifyRetention } from './store/retention.js';
 import { StartIntentStore } from './store/start-intents.js';
 import { VerificationStore } from './store/verifications.js';
 
@@ -25,7 +28,9 @@ const config = readConfig();
 const logger = createLogger('verify', config.LOG_LEVEL);
 
 async function main(): Promise<void> {
-  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  // One pool: Prisma and the check path's prepared statements (store/verifications.ts) share it.
+  const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const events = await startEventPublisher({
     name: 'verify',
     natsUrl: config.NATS_URL,
@@ -41,7 +46,7 @@ async function main(): Promise<void> {
 
   const deps: FlowDeps = {
     db,
-    store: new VerificationStore(db),
+    store: new VerificationStore(db, pool),
     intents: new StartIntentStore(db),
     peers,
     vault: new CodeVault(Buffer.from(config.VERIFY_CODE_KEY, 'hex')),
@@ -74,6 +79,10 @@ async function main(): Promise<void> {
   await serveWhenPeersReady(server, { billing: peers.billing, sms: peers.sms, messenger: peers.messenger }, logger);
   // After the peers answer: the first pass replays Billing and channel calls.
   recovery.start();
+  const retention = startRetention(config, logger, [
+    events.outboxRetention(config.OUTBOX_RETENTION_HOURS),
+    ...verifyRetention(db, config.RETENTION_DAYS),
+  ]);
   announceReady(logger, { grpc: server.port });
 
   stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
@@ -81,6 +90,7 @@ async function main(): Promise<void> {
     () => server.stop(),
     () => timer.stop(),
     () => recovery.stop(),
+    () => retention.stop(),
     () => consumer.stop(),
     () => events.close(),
     () => peers.close(),

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { startHoldCents } from '../src/domain/first-send.js';
 import { attemptCost, refundsFee, verificationCost } from '../src/domain/settlement.js';
-import { renderSmsText, smsSegments } from '../src/domain/sms-text.js';
+import { maskedSmsText, renderSmsText } from '../src/domain/sms-text.js';
 import { CodeVault } from '../src/secrets/code-vault.js';
 
 describe('settlement rules', () => {
@@ -29,17 +29,14 @@ describe('settlement rules', () => {
   });
 
   it('the start hold covers the fee and the first send on the configured channel', () => {
-    const prices = { feeCents: 2, messengerCents: 2, smsSegmentCents: 5, smsSegments: 2 };
+    const prices = { feeCents: 2, messengerCents: 2, smsCents: 10 };
     assert.equal(startHoldCents(prices, 'messenger'), 4);
     assert.equal(startHoldCents(prices, 'sms'), 12);
   });
 
-  it('SMS text: every {code} replaced; segments by the spec rule', () => {
+  it('SMS text: every {code} replaced; the shown text has every code masked', () => {
     assert.equal(renderSmsText('{code} is your code ({code})', '1234'), '1234 is your code (1234)');
-    assert.equal(smsSegments('x'.repeat(160)), 1);
-    assert.equal(smsSegments('x'.repeat(161)), 2);
-    assert.equal(smsSegments('é'.repeat(70)), 1);
-    assert.equal(smsSegments('é'.repeat(71)), 2);
+    assert.equal(maskedSmsText('{code} is your code ({code})', 4), '**** is your code (****)');
   });
 });
 

@@ -104,7 +104,7 @@ describe('verification API, end to end', () => {
         assert.equal(approved.status, 200, approved.text);
         assert.equal(approved.body.valid, true);
         assert.equal(approved.body.status, 'approved');
-        // Settlement needs the messenger (the undelivered send is refunded there): not yet done.
+        // Settlement needs the messenger (it asks the provider about the send there): not yet done.
         assert.equal(await world.writtenFinishedEvents(started.sid), 0);
       } finally {
         await world.platform.restart('messenger');
@@ -119,14 +119,16 @@ describe('verification API, end to end', () => {
           timeoutMs: 20000,
         },
       );
+      // Approved with a code only the messenger carried (no SMS was sent): the user read it, so
+      // the send counts as delivered and keeps its charge, whatever the provider reported.
       assert.deepEqual(
         events.map((e) => [e.type, e.data.cost]),
-        [['verification.approved', '0.02']],
+        [['verification.approved', '0.04']],
       );
       assert.equal(await world.writtenFinishedEvents(started.sid), 1);
       const settled = await world.get(project, started.sid);
-      assert.equal(settled.attempts[0]!.cost, '0.00');
-      assert.equal(settled.cost, '0.02', 'approved: the fee stays, the undelivered messenger send is refunded');
+      assert.deepEqual([settled.attempts[0]!.status, settled.attempts[0]!.cost], ['delivered', '0.02']);
+      assert.equal(settled.cost, '0.04', 'approved: the fee and the messenger send that carried the code stay');
       await world.assertCostMatchesLedger(project, settled);
     });
   });

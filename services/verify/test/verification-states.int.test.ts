@@ -66,7 +66,7 @@ describe('verification state table, end to end', () => {
     assert.deepEqual(events[0]!.data.metadata, { order: 'A-1' });
   });
 
-  it('ending 90 (no messenger account): immediate SMS fallback with the same code flow, messenger_failed', async () => {
+  it('ending 90 (no messenger account): the refused messenger send, then the SMS fallback, messenger_failed', async () => {
     const project = await world.project();
     const to = world.number('90');
     const balanceBefore = await world.balanceCents(project);
@@ -74,11 +74,24 @@ describe('verification state table, end to end', () => {
     assert.equal(started.status, 'pending');
     assert.equal(started.channel, 'sms');
     assert.equal(started.fallback_reason, 'messenger_failed');
+    // Spec: "second attempt appended": the refused messenger send is the first attempt.
     assert.deepEqual(
-      started.attempts.map((a) => a.channel),
-      ['sms'],
+      started.attempts.map((a) => [a.channel, a.cost]),
+      [
+        ['messenger', '0.00'],
+        ['sms', '0.05'],
+      ],
     );
-    assert.match(started.attempts[0]!.sid, /^SM[a-f0-9]{24}$/);
+    assert.equal(started.attempts[0]!.status, 'failed');
+    const [refused, sms] = started.attempts;
+    assert.match(refused!.sid, /^TG[a-f0-9]{24}$/);
+    assert.match(sms!.sid, /^SM[a-f0-9]{24}$/);
+    const record = await project.api.get<{ status: string; cost: string; last_error?: string }>(
+      `/messages/messenger/${refused!.sid}`,
+    );
+    assert.equal(record.status, 200, record.text);
+    assert.deepEqual([record.body.status, record.body.cost], ['failed', '0.00']);
+    assert.ok(record.body.last_error);
 
     const code = await world.codeFor(to, 'sms');
     const right = await world.check(project, started.sid, code);
@@ -88,10 +101,17 @@ describe('verification state table, end to end', () => {
     const settled = await world.until(
       project,
       started.sid,
-      (v) => v.attempts[0]?.status === 'sent',
+      (v) => v.attempts[1]?.status === 'sent',
       'SMS accepted by the carrier',
     );
     assert.equal(cents(settled.cost), FEE + SMS_PRICE);
+    assert.deepEqual(
+      settled.attempts.map((a) => [a.channel, a.status, a.cost]),
+      [
+        ['messenger', 'failed', '0.00'],
+        ['sms', 'sent', '0.05'],
+      ],
+    );
     await world.assertCostMatchesLedger(project, settled);
     assert.equal(await world.balanceCents(project), balanceBefore - FEE - SMS_PRICE);
   });
@@ -134,7 +154,13 @@ describe('verification state table, end to end', () => {
 
     const failed = await world.until(project, started.sid, (v) => v.status === 'failed', 'the verification to fail');
     assert.ok(failed.last_error, 'last_error says why');
-    assert.equal(failed.attempts[0]!.status, 'failed');
+    assert.deepEqual(
+      failed.attempts.map((a) => [a.channel, a.status, a.cost]),
+      [
+        ['messenger', 'failed', '0.00'],
+        ['sms', 'failed', '0.00'],
+      ],
+    );
     assert.equal(failed.cost, '0.00');
     assert.equal(failed.fee, '0.02');
     await world.assertCostMatchesLedger(project, failed);

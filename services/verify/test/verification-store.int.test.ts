@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { schemaPool } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import { openDatabase, type Db } from '../src/store/database.js';
 import { VerificationStore, type AttemptRecord, type NewVerification } from '../src/store/verifications.js';
@@ -59,8 +60,10 @@ async function outboxCount(sid: string): Promise<number> {
 
 describe('verification store (real Postgres)', () => {
   before(async () => {
-    db = openDatabase(await freshDatabase(), 'verify');
-    store = new VerificationStore(db);
+    const url = await freshDatabase();
+    const pool = schemaPool(url, 'verify');
+    db = openDatabase(url, 'verify', pool);
+    store = new VerificationStore(db, pool);
   });
   after(async () => {
     await db?.$disconnect();

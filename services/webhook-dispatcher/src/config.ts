@@ -1,8 +1,9 @@
-import { commonConfig, envBoolean, envPort, loadConfig } from '@otp/platform';
+import { commonConfig, envBoolean, envPort, loadConfig, retentionConfig } from '@otp/platform';
 import { z } from 'zod';
 
 const schema = z.object({
   ...commonConfig,
+  ...retentionConfig,
   /** Postgres URL; the dispatcher uses its own schema in this database. */
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding the dispatcher's tables. */

@@ -5,6 +5,7 @@ import {
   exitOnStartFailure,
   observeConsumer,
   startGrpcServer,
+  startRetention,
   STREAMS,
   stopOnSignals,
   systemClock,
@@ -18,6 +19,7 @@ import { INTAKE_CONSUMER, startIntake } from './events/intake.js';
 import { webhooksHandlers } from './rpc/webhooks.js';
 import { openDatabase } from './store/database.js';
 import { Deliveries } from './store/deliveries.js';
+import { webhookRetention } from './store/retention.js';
 import { Secrets } from './store/secrets.js';
 
 const config = readConfig();
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
     ],
   });
   server.setServing(true);
+  const retention = startRetention(config, logger, webhookRetention(db, config.RETENTION_DAYS));
   announceReady(logger, { grpc: server.port }, { allow_private_targets: config.ALLOW_PRIVATE_TARGETS });
 
   stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
@@ -85,6 +88,7 @@ async function main(): Promise<void> {
     () => intake.stop(),
     () => loop.stop(),
     () => server.stop(),
+    () => retention.stop(),
     () => bus.close(),
     () => agent.close(),
     () => db.$disconnect(),

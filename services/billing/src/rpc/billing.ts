@@ -1,4 +1,11 @@
-import { DomainError, implement, normalizePhone, recordBalanceOperation, type Logger } from '@otp/platform';
+import {
+  DomainError,
+  implement,
+  normalizePhone,
+  phoneProblem,
+  recordBalanceOperation,
+  type Logger,
+} from '@otp/platform';
 import type { BillingHandlers } from '@otp/proto';
 import { priceFor, type Rate } from '../domain/rate-card.js';
 import type { Ledger } from '../store/ledger.js';
@@ -107,8 +114,9 @@ export function billingHandlers(deps: {
     Refund: (request) => measured('refund', request.amount_cents, () => ledger.refund(moneyCall(request))),
 
     async Quote(request) {
-      const phone = normalizePhone(required(request.to, 'to'));
-      if (!phone) throw new DomainError('INVALID_ARGUMENT', 'to is not a valid international phone number');
+      const to = required(request.to, 'to');
+      const phone = normalizePhone(to);
+      if (!phone) throw new DomainError('INVALID_ARGUMENT', phoneProblem('to', to)!);
       const price = priceFor(deps.rates(), phone.e164, phone.country);
       if (!price.priced) throw new DomainError('DESTINATION_NOT_PRICED', `no SMS price for ${phone.country} numbers`);
       return {
@@ -144,6 +152,20 @@ export function billingHandlers(deps: {
           created_at: entry.createdAt.toISOString(),
         })),
         next_before_id: page.more ? (page.entries.at(-1)?.id ?? '') : '',
+      };
+    },
+
+    async SetSpendLimit(request) {
+      const projectId = required(request.project_id, 'project_id');
+      const cents = request.daily_spend_limit_cents;
+      if (!Number.isSafeInteger(cents) || cents < -1) {
+        throw new DomainError('INVALID_ARGUMENT', 'daily_spend_limit_cents must be -1 (no limit) or 0 or more');
+      }
+      const limit = await ledger.setSpendLimit(projectId, cents === -1 ? null : cents);
+      return {
+        project_id: projectId,
+        daily_spend_limit_cents: limit.limitCents ?? -1,
+        spent_today_cents: limit.spentTodayCents,
       };
     },
 

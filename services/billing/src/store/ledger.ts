@@ -48,6 +48,17 @@ interface Settlement {
   description: string;
 }
 
+// The daily spend limit (guard's fraud settings; README "Abuse defence") counts UTC days. A debit
+// that would take today's spend past it moves nothing, in the same conditional UPDATE as the
+// balance check, so concurrent sends can never overshoot it.
+const TODAY = Prisma.sql`(now() AT TIME ZONE 'UTC')::date`;
+const SPENT_TODAY = Prisma.sql`(CASE WHEN spend_day = ${TODAY} THEN spent_today_cents ELSE 0 END)`;
+
+/** Money that came back today (release, refund) is spend that did not happen. */
+function givenBack(amount: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`CASE WHEN accounts.spend_day = ${TODAY} THEN GREATEST(0, accounts.spent_today_cents - (${amount})) ELSE accounts.spent_today_cents END`;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function checkAmount(amountCents: number): void {
@@ -144,8 +155,12 @@ export class Ledger {
       async () => {
         const rows = await this.db.$queryRaw<{ balance_cents: bigint }[]>`
           WITH debit AS (
-            UPDATE accounts SET balance_cents = balance_cents - ${call.amountCents}::bigint, updated_at = now()
+            UPDATE accounts SET balance_cents = balance_cents - ${call.amountCents}::bigint,
+                   spent_today_cents = ${SPENT_TODAY} + ${call.amountCents}::bigint,
+                   spend_day = ${TODAY}, updated_at = now()
              WHERE project_id = ${call.projectId} AND balance_cents >= ${call.amountCents}::bigint
+               AND (daily_spend_limit_cents IS NULL
+                    OR ${SPENT_TODAY} + ${call.amountCents}::bigint <= daily_spend_limit_cents)
             RETURNING balance_cents)${also},
           entry AS (
             INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
@@ -195,6 +210,7 @@ export class Ledger {
             RETURNING project_id, amount_cents, captured_cents, reference),
           account AS (
             UPDATE accounts SET balance_cents = accounts.balance_cents + settled.amount_cents - settled.captured_cents,
+                   spent_today_cents = ${givenBack(Prisma.sql`settled.amount_cents - settled.captured_cents`)},
                    updated_at = now()
               FROM settled WHERE accounts.project_id = settled.project_id
             RETURNING accounts.balance_cents),
@@ -263,7 +279,8 @@ export class Ledger {
           }
           const rows = await tx.$queryRaw<{ balance_cents: bigint }[]>`
             WITH account AS (
-              UPDATE accounts SET balance_cents = balance_cents + ${call.amountCents}::bigint, updated_at = now()
+              UPDATE accounts SET balance_cents = balance_cents + ${call.amountCents}::bigint,
+                     spent_today_cents = ${givenBack(Prisma.sql`${call.amountCents}::bigint`)}, updated_at = now()
                WHERE project_id = ${call.projectId}
               RETURNING balance_cents),
             entry AS (
@@ -294,9 +311,31 @@ export class Ledger {
     return { entries: rows.slice(0, limit), more: rows.length > limit };
   }
 
-  /** Why a debit moved nothing (no replay either): the balance does not cover it. */
+  /** Sets (or with null, clears) the daily spend limit; creates the account if it has none yet. */
+  async setSpendLimit(
+    projectId: string,
+    limitCents: number | null,
+  ): Promise<{ limitCents: number | null; spentTodayCents: number }> {
+    const rows = await this.db.$queryRaw<{ limit_cents: bigint | null; spent: bigint }[]>`
+      INSERT INTO accounts (project_id, balance_cents, daily_spend_limit_cents) VALUES (${projectId}, 0, ${limitCents}::bigint)
+      ON CONFLICT (project_id) DO UPDATE SET daily_spend_limit_cents = EXCLUDED.daily_spend_limit_cents, updated_at = now()
+      RETURNING daily_spend_limit_cents AS limit_cents, ${SPENT_TODAY} AS spent`;
+    const row = rows[0]!;
+    return {
+      limitCents: row.limit_cents === null ? null : Number(row.limit_cents),
+      spentTodayCents: Number(row.spent),
+    };
+  }
+
+  /** Why a debit moved nothing (no replay either): the balance or today's spend limit. */
   private async insufficient(projectId: string, amountCents: number): Promise<never> {
     const balance = (await this.balance(projectId))?.balanceCents ?? 0;
+    if (balance >= amountCents) {
+      throw new DomainError(
+        'SPEND_LIMIT_REACHED',
+        `${(amountCents / 100).toFixed(2)} would take today's spend past the project's daily spend limit`,
+      );
+    }
     throw new DomainError(
       'INSUFFICIENT_BALANCE',
       `balance ${(balance / 100).toFixed(2)} does not cover ${(amountCents / 100).toFixed(2)}`,

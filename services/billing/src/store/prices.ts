@@ -6,9 +6,14 @@ export interface Fees {
   messengerCents: number;
 }
 
-/** Replaces the stored rate card with the shipped data file, in one transaction. */
+/**
+ * Replaces the stored rate card with the shipped data file, in one transaction. Replicas start at
+ * once: without the lock, two deletes see the same old rows and both inserts collide on the
+ * network's unique key, so the second replica would fail to start.
+ */
 export async function syncRateCard(db: Db, rates: readonly Rate[]): Promise<void> {
   await db.$transaction([
+    db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('billing.sync_rate_card'))`,
     db.smsRate.deleteMany({}),
     db.smsRate.createMany({
       data: rates.map((rate) => ({

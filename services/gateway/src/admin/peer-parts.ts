@@ -18,7 +18,7 @@ export async function peerParts(deps: Pick<GatewayDeps, 'peers' | 'logger'>, pro
   const { peers } = deps;
   const request = { project_id: projectId };
   const options = { deadlineMs: PART_DEADLINE_MS };
-  const [verify, messenger, sms, senderIds, secrets] = await Promise.all([
+  const [verify, messenger, sms, senderIds, secrets, fraud] = await Promise.all([
     optional(deps, 'settings.verify', async () => verifySettingsView(await peers.verify.GetSettings(request, options))),
     optional(deps, 'settings.messenger', async () => {
       const s = await peers.messenger.GetSettings(request, options);
@@ -39,7 +39,13 @@ export async function peerParts(deps: Pick<GatewayDeps, 'peers' | 'logger'>, pro
     }),
     optional(deps, 'sender_ids', async () => {
       const list = await peers.sms.ListSenderIds(request, options);
-      return list.sender_ids.map((s) => ({ value: s.value, status: s.status, site: s.site, created_at: s.created_at }));
+      return list.sender_ids.map((s) => ({
+        value: s.value,
+        status: s.status,
+        site: s.site,
+        created_at: s.created_at,
+        rejection_reason: s.rejection_reason ?? null,
+      }));
     }),
     optional(deps, 'webhook_secrets', async () => {
       const list = await peers.webhooks.GetSecrets(request, options);
@@ -49,6 +55,12 @@ export async function peerParts(deps: Pick<GatewayDeps, 'peers' | 'logger'>, pro
         expires_at: s.expires_at ?? null,
       }));
     }),
+    optional(
+      deps,
+      'settings.fraud',
+      async () =>
+        JSON.parse((await peers.guard.GetSettings(request, options)).settings_json) as Record<string, unknown>,
+    ),
   ]);
-  return { settings: { verify, messenger, sms }, sender_ids: senderIds, webhook_secrets: secrets };
+  return { settings: { verify, messenger, sms, fraud }, sender_ids: senderIds, webhook_secrets: secrets };
 }

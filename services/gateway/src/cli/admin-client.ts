@@ -1,4 +1,5 @@
 // The admin API as otpctl sees it: JSON over HTTP with the admin token, failures as CliError.
+// The console's own admin route (its users, which the console keeps) is read the same way.
 
 export class CliError extends Error {
   override readonly name = 'CliError';
@@ -12,7 +13,15 @@ interface Envelope {
   error?: { code?: string; message?: string };
 }
 
-export function adminClient(baseUrl: string, token: string): AdminClient {
+/** Who answers, for the message when it cannot be reached. */
+interface Target {
+  name: string;
+  urlVariable: string;
+}
+
+const GATEWAY: Target = { name: 'the admin API', urlVariable: 'OTP_ADMIN_URL' };
+
+export function adminClient(baseUrl: string, token: string, target: Target = GATEWAY): AdminClient {
   const root = baseUrl.replace(/\/+$/, '');
   return {
     async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -29,7 +38,7 @@ export function adminClient(baseUrl: string, token: string): AdminClient {
         });
       } catch (error) {
         const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-        throw new CliError(`cannot reach the admin API at ${root} (${reason}); set OTP_ADMIN_URL`);
+        throw new CliError(`cannot reach ${target.name} at ${root} (${reason}); set ${target.urlVariable}`);
       }
       const text = await response.text();
       let parsed: unknown = undefined;

@@ -4,7 +4,9 @@
 import { adminClient, CliError } from './admin-client.js';
 import type { Command, CommandArgs } from './command.js';
 import { commands as apiKeys } from './commands/api-keys.js';
+import { commands as carriers } from './commands/carriers.js';
 import { commands as credits } from './commands/credits.js';
+import { commands as fraud } from './commands/fraud.js';
 import { commands as ipAllowlist } from './commands/ip-allowlist.js';
 import { commands as ledger } from './commands/ledger.js';
 import { commands as messenger } from './commands/messenger.js';
@@ -12,6 +14,7 @@ import { commands as projects } from './commands/projects.js';
 import { commands as smsRates } from './commands/sms-rates.js';
 import { commands as verify } from './commands/verify.js';
 import { commands as sms } from './commands/sms.js';
+import { commands as users } from './commands/users.js';
 import { commands as webhooks } from './commands/webhooks.js';
 
 const COMMAND_FILES: Command[][] = [
@@ -22,20 +25,52 @@ const COMMAND_FILES: Command[][] = [
   ledger,
   smsRates,
   sms,
+  carriers,
   messenger,
   verify,
+  fraud,
   webhooks,
+  users,
 ];
 const COMMANDS = COMMAND_FILES.flat();
 
-function usage(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.usage.length));
+/** Help fits a terminal of this many columns. */
+export const HELP_WIDTH = 100;
+const INDENT = '      ';
+
+/** `text` broken at spaces into lines of at most `width` (unless one word is longer), later lines indented. */
+function wrap(text: string, first: string, rest: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = first;
+  // A bracketed or <angled> group is one word: `[--callback-url <url>|none]` never splits.
+  for (const word of text.match(/(?:\[[^\]]*\]|<[^>]*>|[^\s[<])+/g) ?? []) {
+    const start = line === first || line === rest;
+    if (!start && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = rest;
+    }
+    line += line === first || line === rest ? word : ` ${word}`;
+  }
+  lines.push(line);
+  return lines;
+}
+
+export function usage(): string {
   return [
     'usage: otpctl [--json] <command>',
     '',
-    ...COMMANDS.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    ...COMMANDS.flatMap((c) => [
+      ...wrap(c.usage, '  ', INDENT, HELP_WIDTH),
+      ...wrap(c.summary, INDENT, INDENT, HELP_WIDTH),
+    ]),
     '',
-    'env: OTP_ADMIN_URL (default http://127.0.0.1:8081), OTP_ADMIN_TOKEN (default dev-admin-token)',
+    ...wrap(
+      'env: OTP_ADMIN_URL (default http://127.0.0.1:8081), OTP_ADMIN_TOKEN (default dev-admin-token), ' +
+        'OTP_CONSOLE_URL (default http://127.0.0.1:8090, for users)',
+      '',
+      '  ',
+      HELP_WIDTH,
+    ),
   ].join('\n');
 }
 
@@ -81,14 +116,17 @@ async function main(argv: string[]): Promise<number> {
   }
   const json = flags.has('json');
   flags.delete('json');
-  const admin = adminClient(
-    process.env.OTP_ADMIN_URL ?? 'http://127.0.0.1:8081',
-    process.env.OTP_ADMIN_TOKEN ?? 'dev-admin-token',
-  );
+  const token = process.env.OTP_ADMIN_TOKEN ?? 'dev-admin-token';
+  const admin = adminClient(process.env.OTP_ADMIN_URL ?? 'http://127.0.0.1:8081', token);
+  const consoleAdmin = adminClient(process.env.OTP_CONSOLE_URL ?? 'http://127.0.0.1:8090', token, {
+    name: 'the console',
+    urlVariable: 'OTP_CONSOLE_URL',
+  });
   await found.command.run(
     { positionals: found.args, flags },
     {
       admin,
+      consoleAdmin,
       show: (value, summary) => process.stdout.write(`${json ? JSON.stringify(value, null, 2) : summary}\n`),
     },
   );

@@ -1,4 +1,4 @@
-import { isDomainError, type ErrorCode, type Logger } from '@otp/platform';
+import { isDomainError, RateLimited, type ErrorCode, type Logger } from '@otp/platform';
 import type { ErrorRequestHandler } from 'express';
 import { errorEnvelope, HTTP_STATUS } from './errors.js';
 
@@ -49,6 +49,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       failure.code === 'SERVICE_UNAVAILABLE' ? 'a required service is unavailable, retry later' : failure.message;
     // Every 503 is "retry later": say when, so clients and proxies back off instead of hammering.
     if (status === 503) res.set('Retry-After', RETRY_AFTER_SECONDS);
+    if (error instanceof RateLimited) res.set('Retry-After', String(error.retryAfterSeconds));
     res.status(status).json(errorEnvelope(failure.code, message));
   };
 }

@@ -1,6 +1,6 @@
+import { databaseReachable } from '@otp/platform';
 import { Router } from 'express';
 import type { GatewayDeps } from '../deps.js';
-import { databaseReachable } from '../store/database.js';
 import { errorEnvelope } from './errors.js';
 
 const PROBE_DEADLINE_MS = 1000;

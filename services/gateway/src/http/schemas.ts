@@ -1,8 +1,9 @@
+import { isIP } from 'node:net';
 import {
   CALLBACK_URL_MAX_LENGTH,
   checkCallbackUrl,
   DomainError,
-  normalizePhone,
+  checkPhone,
   parseSid,
   type HostLookup,
   type SidPrefix,
@@ -12,16 +13,48 @@ import '../openapi/registry.js';
 
 // Shared pieces of the /v1 request schemas, so every route validates the spec's fields alike.
 
-/** International number in, E.164 out ("+44 7700 900123" -> "+447700900123"). */
+/** International number in, E.164 out ("+44 7700 123456" -> "+447700123456"); a refusal says why. */
 export const phoneNumber = z
   .string()
   .transform((value, context) => {
-    const phone = normalizePhone(value);
-    if (phone) return phone.e164;
-    context.addIssue({ code: 'custom', message: 'must be an international phone number starting with +' });
+    const check = checkPhone(value);
+    if (check.ok) return check.phone.e164;
+    context.addIssue({ code: 'custom', message: check.reason });
     return z.NEVER;
   })
-  .openapi({ type: 'string', example: '+447700900123', description: 'International format; returned as E.164.' });
+  .openapi({
+    type: 'string',
+    example: '+447700123456',
+    description: 'International format starting with + and the country code; returned as E.164.',
+  });
+
+/** A sender ID as the spec allows it (the sms service decides whether it is approved). */
+export const senderId = z
+  .string()
+  .regex(/^(?=.*[A-Za-z])[A-Za-z0-9]{3,11}$/, '3-11 letters and digits, at least one letter')
+  .openapi({ example: 'OTPDemo' });
+
+/**
+ * End-user signals (README "Abuse defence"): who is asking for the code, as the customer's backend
+ * saw them. Guard's limits and detector use them; they are never returned by the API.
+ */
+export const signals = z
+  .strictObject({
+    // One string rule rather than a union of zod's ipv4/ipv6, so the document shows one schema.
+    ip: z
+      .string()
+      .refine((value) => isIP(value) !== 0, 'must be an IPv4 or IPv6 address')
+      .openapi({ description: "The end user's IPv4 or IPv6 address.", example: '203.0.113.7' })
+      .optional(),
+    device_id: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,128}$/, 'must be 1-128 printable ASCII characters without spaces')
+      .optional(),
+    user_agent: z.string().min(1).max(512).optional(),
+  })
+  .openapi('Signals', {
+    description: 'The end user behind the request (optional; used by abuse defence, never returned).',
+  });
 
 const METADATA_MAX_KEYS = 32;
 
@@ -29,7 +62,13 @@ const METADATA_MAX_KEYS = 32;
 export const metadata = z
   .record(z.string().min(1).max(64), z.union([z.string().max(512), z.number(), z.boolean()]))
   .refine((value) => Object.keys(value).length <= METADATA_MAX_KEYS, { message: `at most ${METADATA_MAX_KEYS} keys` })
-  .openapi('Metadata', { description: 'Customer data, echoed back in responses and webhooks.' });
+  .openapi('Metadata', {
+    description:
+      'Customer data, echoed back in responses and webhooks: at most 32 keys of 1-64 characters; each value a ' +
+      'string of at most 512 characters, a number or a boolean.',
+    maxProperties: METADATA_MAX_KEYS,
+    example: { order: 'A-17', attempt: 1 },
+  });
 
 /** How callback URLs are judged: `allowPrivate` is ALLOW_PRIVATE_CALLBACKS; `lookup` replaces DNS in tests. */
 export interface CallbackUrlPolicy {

@@ -1,56 +1,49 @@
-import { extendZodWithOpenApi, OpenAPIRegistry, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { ERROR_CODES } from '@otp/platform';
+import { extendZodWithOpenApi, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { ErrorCode } from '@otp/platform';
 import { z } from 'zod';
 
 // `.openapi(...)` on zod schemas; must run before any schema uses it, hence here where every
-// route file that registers paths already imports from.
+// route file that registers operations already imports from.
 extendZodWithOpenApi(z);
 
 /**
- * Every route file registers its paths and schemas here at import time; GET /v1/openapi.json is
- * generated from it, so the document is built from the same zod schemas that validate requests.
+ * One HTTP API's document in the making. Route files register their operations, schemas and
+ * webhooks at import time (registerOperation); openApiDocument() generates the document from it,
+ * so the document is built from the same zod schemas that validate requests.
  */
-export const registry = new OpenAPIRegistry();
-
-export const bearerAuth = registry.registerComponent('securitySchemes', 'bearerAuth', {
-  type: 'http',
-  scheme: 'bearer',
-  description: 'A project API key (`otp_live_...`).',
-});
-
-export const errorEnvelopeSchema = registry.register(
-  'Error',
-  z
-    .object({
-      error: z.object({
-        code: z.enum(ERROR_CODES).openapi({ description: 'Stable, machine-readable; branch on it.' }),
-        message: z.string().openapi({ description: 'Human-readable; wording can change.' }),
-      }),
-    })
-    .openapi({ description: 'The error envelope of every failed request.' }),
-);
-
-/** The `responses` entries for the errors a path can answer, e.g. errorResponses({ 404: 'No such verification' }). */
-export function errorResponses(descriptions: Record<number, string>) {
-  return Object.fromEntries(
-    Object.entries(descriptions).map(([status, description]) => [
-      status,
-      { description, content: { 'application/json': { schema: errorEnvelopeSchema } } },
-    ]),
-  );
+export interface Api {
+  registry: OpenAPIRegistry;
+  /** The name of its bearer security scheme. */
+  security: string;
+  /** Codes every operation of this API can answer (authentication and the edge). */
+  everywhere: readonly ErrorCode[];
+  /** Every code some operation answers: the Error schema's `code` enum. */
+  codes: Set<ErrorCode>;
 }
 
-/** Errors every authenticated /v1 path can answer. */
-export const commonErrorResponses: Record<number, ResponseConfig> = {
-  ...errorResponses({
-    401: 'MISSING_API_KEY or INVALID_API_KEY',
-    403: 'IP_NOT_ALLOWED',
-  }),
-  503: {
-    description: 'SERVICE_UNAVAILABLE (at capacity, or a service is down; retry after Retry-After seconds)',
-    headers: {
-      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } },
-    },
-    content: { 'application/json': { schema: errorEnvelopeSchema } },
-  },
-};
+function newApi(security: string, description: string, everywhere: readonly ErrorCode[]): Api {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', security, { type: 'http', scheme: 'bearer', description });
+  return { registry, security, everywhere, codes: new Set(everywhere) };
+}
+
+/** `/v1`: authenticated by a project API key, behind admission control. */
+export const publicApi = newApi('bearerAuth', 'A project API key (`otp_live_...`).', [
+  'MISSING_API_KEY',
+  'INVALID_API_KEY',
+  'IP_NOT_ALLOWED',
+  'INVALID_ARGUMENT',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+]);
+
+/** `/admin/v1`: authenticated by ADMIN_TOKEN. */
+export const adminApi = newApi('adminToken', "The deployment's ADMIN_TOKEN (`dev-admin-token` in local runs).", [
+  'INVALID_ADMIN_TOKEN',
+  'INVALID_ARGUMENT',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+]);
+
+/** The error envelope's JSON Schema reference (the schema itself is added when the document is built). */
+export const ERROR_SCHEMA_REF = { $ref: '#/components/schemas/Error' } as const;

@@ -6,9 +6,9 @@ import { healthRoutes } from '../http/health.js';
 import { jsonBody } from '../http/json-body.js';
 import { assignRequestId, withRequestContext } from '../http/request-id.js';
 import { unmatchedRoute } from '../http/unmatched.js';
-import { openApiDocument } from '../openapi/document.js';
 import { admission } from './admission.js';
 import { authenticate } from './auth.js';
+import { publicDocument } from './document.js';
 import { idempotency } from './idempotency.js';
 import { messengerReportRoutes } from './provider/messenger-reports.js';
 import { messengerRoutes } from './routes/messenger.js';
@@ -28,7 +28,7 @@ export function publicApp(deps: GatewayDeps): Express {
   app.use(accessLog(deps.logger));
   app.use(healthRoutes(deps));
   app.get('/v1/openapi.json', (_req, res) => {
-    res.json(openApiDocument());
+    res.json(publicDocument());
   });
   // Provider callbacks authenticate by signature, not API key: mounted before /v1's auth.
   app.use(messengerReportRoutes(deps));

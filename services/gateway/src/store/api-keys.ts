@@ -26,6 +26,15 @@ export class ApiKeys {
     return { id: row.id, projectId: row.projectId, name: row.name, hint: row.hint, createdAt: row.createdAt };
   }
 
+  /** A project's keys, newest first: name, hint and dates only (the key itself is never stored). */
+  async list(projectId: string): Promise<(ApiKeyRecord & { revokedAt: Date | null })[]> {
+    return this.db.apiKey.findMany({
+      where: { projectId },
+      select: { id: true, projectId: true, name: true, hint: true, createdAt: true, revokedAt: true },
+      orderBy: { createdAt: 'desc' },
+    });
+  }
+
   /** One lookup by the unique hash index; revoked keys are not found. */
   async ownerOf(keyHash: string): Promise<KeyOwner | undefined> {
     const row = await this.db.apiKey.findUnique({

@@ -7,13 +7,3 @@ export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 export function openDatabase(url: string, schema: string): Db {
   return new PrismaClient({ adapter: prismaAdapter(url, schema) });
 }
-
-/** Readiness: the database answers a trivial query. */
-export async function databaseReachable(db: Db): Promise<boolean> {
-  try {
-    await db.$queryRaw`SELECT 1`;
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -1,3 +1,4 @@
+import { HOUR_MS, type RetentionRule } from '@otp/platform';
 import type { Db } from './database.js';
 
 // The gateway's Idempotency-Key records (README "Idempotency-Key"). Per request at most two
@@ -82,19 +83,18 @@ export class IdempotencyRecords {
   }
 
   /**
-   * Deletes records created before `olderThanHours` (never one whose lease still runs), in
-   * batches so a long backlog does not hold one huge transaction; safe in several replicas.
+   * Records older than `keepHours` go (README "Data retention"), never one whose lease still runs:
+   * that request is still deciding its answer.
    */
-  async deleteOlderThan(olderThanHours: number, batch = 1000): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const deleted = await this.db.$executeRaw`
-        DELETE FROM idempotency_records WHERE ctid IN (
-          SELECT ctid FROM idempotency_records
-           WHERE created_at < now() - ${olderThanHours}::int * interval '1 hour' AND locked_until <= now()
-           LIMIT ${batch}::int FOR UPDATE SKIP LOCKED)`;
-      total += deleted;
-      if (deleted < batch) return total;
-    }
+  retention(keepHours: number): RetentionRule {
+    return {
+      table: 'idempotency_records',
+      keepMs: keepHours * HOUR_MS,
+      deleteBatch: (cutoff, limit) => this.db.$executeRaw`
+        DELETE FROM idempotency_records WHERE (project_id, key) IN (
+          SELECT project_id, key FROM idempotency_records
+           WHERE created_at < ${cutoff}::timestamptz AND locked_until <= now()
+           LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)`,
+    };
   }
 }

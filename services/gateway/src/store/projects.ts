@@ -36,6 +36,15 @@ export class Projects {
     return { id: row.id, name: row.name, createdAt: row.createdAt, ipAllowlist: allowlist };
   }
 
+  /** Every project, newest first (the console's operator list). */
+  async list(limit: number): Promise<{ id: string; name: string; createdAt: Date }[]> {
+    return this.db.project.findMany({
+      select: { id: true, name: true, createdAt: true },
+      orderBy: { createdAt: 'desc' },
+      take: limit,
+    });
+  }
+
   async exists(id: string): Promise<boolean> {
     return (await this.db.project.count({ where: { id } })) > 0;
   }

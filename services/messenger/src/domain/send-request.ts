@@ -1,4 +1,4 @@
-import { DomainError, isStorableJson, normalizePhone } from '@otp/platform';
+import { DomainError, isStorableJson, normalizePhone, phoneProblem } from '@otp/platform';
 import { callbackProblem, MAX_TTL_SECONDS } from './settings.js';
 
 // The rules of a send request as the Messenger service receives it (the gateway validates the
@@ -26,7 +26,7 @@ const OWN_CODE = /^\d{4,8}$/;
 export function checkSendRequest(request: SendRequest, minTtlSeconds: number): CheckedSendRequest {
   const problems: string[] = [];
   const phone = normalizePhone(request.to);
-  if (!phone) problems.push('to: must be an international phone number');
+  if (!phone) problems.push(phoneProblem('to', request.to)!);
   if (request.code !== undefined && !OWN_CODE.test(request.code)) problems.push('code: must be 4-8 digits');
   if (request.callback !== undefined) {
     const problem = callbackProblem('callback', request.callback);

@@ -1,4 +1,4 @@
-import { DomainError } from '@otp/platform';
+import { DomainError, MESSENGER_SETTINGS_RANGES } from '@otp/platform';
 
 // Messenger channel settings (spec: "Messenger channel settings"; CONTRACTS.md admin PATCH).
 
@@ -11,8 +11,8 @@ export interface MessengerSettings {
 
 export const DEFAULT_SETTINGS: MessengerSettings = { enabled: true, codeLength: 6, ttlSeconds: 300, callbackUrl: null };
 
-export const CODE_LENGTH_RANGE = { min: 4, max: 8 } as const;
-export const MAX_TTL_SECONDS = 3600;
+export const CODE_LENGTH_RANGE = MESSENGER_SETTINGS_RANGES.codeLength;
+export const MAX_TTL_SECONDS = MESSENGER_SETTINGS_RANGES.ttlSeconds.max;
 export const MAX_CALLBACK_LENGTH = 2048;
 
 /** A change to the settings; `callbackUrl: null` clears the default callback. */

@@ -17,16 +17,24 @@ export async function readCode(deps: MessengerDeps, projectId: string, sid: stri
 }
 
 /**
- * Verify settles a code it sent when the verification finishes. A code still undelivered then is
- * revoked at the provider (it must not arrive after its fee went back) and refunded.
+ * Verify settles a code it sent when the verification finishes (or falls back). The provider is
+ * asked first (`checkVerificationStatus`: a report may be late or lost), so a code it delivered is
+ * never refunded. `codeUsed`: the verification was approved with a code only this message carried,
+ * so the user read it: delivered, whatever the provider reported so far; it keeps its charge (the
+ * provider billed the operator for it). Otherwise a code still undelivered is revoked at the
+ * provider (it must not arrive after its fee went back) and refunded.
  */
-export async function settleCode(deps: MessengerDeps, projectId: string, sid: string): Promise<Code> {
+export async function settleCode(deps: MessengerDeps, projectId: string, sid: string, codeUsed = false): Promise<Code> {
   let code = await findCode(deps, projectId, sid);
   if (!isFinal(code.status) && !wasDelivered(code.status)) {
     code = await refreshFromProvider(deps, code);
     if (!isFinal(code.status) && !wasDelivered(code.status)) {
-      if (code.requestId) await deps.provider.revokeVerificationMessage(code.requestId);
-      code = await deps.codes.learn(code, 'revoked', deps.clock.now());
+      if (codeUsed) {
+        code = await deps.codes.learn(code, 'delivered', deps.clock.now());
+      } else {
+        if (code.requestId) await deps.provider.revokeVerificationMessage(code.requestId);
+        code = await deps.codes.learn(code, 'revoked', deps.clock.now());
+      }
     }
   }
   if (code.refund === 'due' && (await refundCode(deps, code))) code = { ...code, refund: 'done' };

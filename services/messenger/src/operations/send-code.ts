@@ -1,28 +1,32 @@
-import { DomainError, ensureTimeLeft, newSid, outcomeUnknown } from '@otp/platform';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DomainError, ensureTimeLeft, newSid, outcomeUnknown, timeLeftMs } from '@otp/platform';
 import { providerTtl } from '../domain/expiry.js';
 import { checkSendRequest, type SendRequest } from '../domain/send-request.js';
 import { ProviderRefusal, ProviderUnavailable } from '../provider/client.js';
 import type { Code } from '../store/codes.js';
 import type { MessengerDeps } from './deps.js';
-import { refundCode } from './refund.js';
+import { holdRequest, refundCode, releaseHold } from './refund.js';
 
 function providerDown(error: ProviderUnavailable): DomainError {
   return new DomainError('SERVICE_UNAVAILABLE', `the messenger provider is unavailable (${error.message})`);
 }
 
 /**
- * Sends a code: send-ability check (a refused number is never charged), the flat fee through
- * Billing (`<sid>:charge`), then the send itself with the ability check's request id. A send the
- * provider refuses after the charge is refunded (`<sid>:refund`), so no charge remains.
+ * Sends a code, in the order the provider bills: the flat fee is held first (`<sid>:hold`;
+ * `402 INSUFFICIENT_BALANCE` makes no provider call, since the provider charges the operator for
+ * every successful send-ability check), then the ability check (a refused number releases the
+ * hold: never charged), then the capture (the charge, `<sid>:charge`), then the send itself with
+ * the ability check's request id. A send the provider refuses after the charge is refunded
+ * (`<sid>:refund`), so no charge remains.
  *
- * The row is written before the charge, with the caller's request key: a repeat of the request
- * gets the code the first one made (whatever its state: never a second provider send), and the
- * recovery pass fails and refunds a send a crash left half-way.
+ * The row is written before any money moves, with the caller's request key: a repeat of the
+ * request gets the code the first one made (never a second provider send), once that send is
+ * over, and the recovery pass fails a send a crash left half-way and gives back what it took.
  */
 export async function sendCode(deps: MessengerDeps, input: SendRequest, requestKey = ''): Promise<Code> {
   if (requestKey) {
     const first = await deps.codes.byRequestKey(input.projectId, requestKey);
-    if (first) return first;
+    if (first) return finishedSend(deps, first);
   }
   const settings = await deps.settings.get(input.projectId);
   // Verify sends even when direct messenger sends are turned off (as the spec says for SMS).
@@ -30,16 +34,6 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     throw new DomainError('CHANNEL_DISABLED', 'the messenger channel is turned off for this project');
   }
   const request = checkSendRequest(input, deps.rules.minTtlSeconds);
-
-  let requestId: string;
-  try {
-    requestId = (await deps.provider.checkSendAbility(request.to)).request_id;
-  } catch (error) {
-    if (error instanceof ProviderRefusal)
-      throw new DomainError('MESSENGER_REJECTED', `the messenger refused the number (${error.reason})`);
-    if (error instanceof ProviderUnavailable) throw providerDown(error);
-    throw error;
-  }
 
   const sid = newSid('TG');
   const now = deps.clock.now();
@@ -52,7 +46,6 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     requestKey: requestKey || null,
     to: request.to,
     purpose: request.purpose,
-    requestId,
     ownCode: request.code !== undefined,
     expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
     metadata: request.metadata,
@@ -63,32 +56,58 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     // A repeat of this request wrote its row between our read and our insert: that one is the code.
     const first = await deps.codes.byRequestKey(request.projectId, requestKey);
     if (!first) throw new DomainError('SERVICE_UNAVAILABLE', 'the code of this request key changed meanwhile; retry');
-    return first;
+    return finishedSend(deps, first);
   }
 
   const fee = await deps.messengerFee();
+  let holdId: string;
   try {
-    ensureTimeLeft('the charge');
-    await deps.billing.Charge({
-      project_id: request.projectId,
-      amount_cents: fee,
-      idempotency_key: `${sid}:charge`,
-      reference: sid,
-      description: 'messenger code',
-    });
+    ensureTimeLeft('the hold');
+    holdId = (await deps.billing.Hold(holdRequest(created, fee))).hold_id;
   } catch (error) {
     if (!outcomeUnknown(error)) {
-      // Billing answered with a refusal: nothing was charged.
+      // Billing answered with a refusal: nothing was held, and the provider was never asked.
       await deps.codes.discardUncharged(sid);
     } else {
-      // Billing did not answer (a timeout may hide a charge): record the fee as charged and due
-      // back; the refund settles either way.
-      await deps.codes.markCharged(created, fee);
-      await deps.codes.failSend(sid, 'the charge could not be confirmed', deps.clock.now());
+      // Billing did not answer (a timeout may hide a hold): the give-back replays its key.
+      await deps.codes.failSend(sid, 'the hold could not be confirmed', deps.clock.now());
     }
     throw error;
   }
-  const charged = await deps.codes.markCharged(created, fee);
+
+  let requestId: string;
+  try {
+    ensureTimeLeft('the send-ability check');
+    requestId = (await deps.provider.checkSendAbility(request.to)).request_id;
+  } catch (error) {
+    if (error instanceof ProviderRefusal) return refused(deps, created, holdId, error.reason);
+    // Unreachable, or too late to ask: nothing went out; the hold goes back.
+    await deps.codes.failSend(sid, error instanceof Error ? error.message : String(error), deps.clock.now(), {
+      holdId,
+    });
+    await giveBack(deps, request.projectId, sid);
+    if (error instanceof ProviderUnavailable) throw providerDown(error);
+    throw error;
+  }
+
+  try {
+    ensureTimeLeft('the charge');
+    await deps.billing.Capture({
+      hold_id: holdId,
+      idempotency_key: `${sid}:charge`,
+      amount_cents: 0,
+      description: 'messenger code',
+    });
+  } catch (error) {
+    // Not sent: the hold goes back, or (a capture whose answer was lost) the charge.
+    await deps.codes.failSend(sid, 'the charge could not be confirmed', deps.clock.now(), {
+      holdId,
+      costCents: outcomeUnknown(error) ? fee : 0,
+    });
+    await giveBack(deps, request.projectId, sid);
+    throw error;
+  }
+  const charged = await deps.codes.markCharged(created, fee, { holdId, requestId });
 
   try {
     ensureTimeLeft('the provider send');
@@ -105,8 +124,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
       if (error instanceof DomainError) {
         // Too late to send (the caller gave up): the charge goes back, nothing went out.
         await deps.codes.failSend(sid, error.message, deps.clock.now());
-        const failed = await deps.codes.find(request.projectId, sid);
-        if (failed) await refundCode(deps, failed);
+        await giveBack(deps, request.projectId, sid);
       }
       throw error;
     }
@@ -115,10 +133,63 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
       await deps.provider.revokeVerificationMessage(requestId).catch(() => false);
     }
     await deps.codes.failSend(sid, error.message, deps.clock.now());
-    const failed = await deps.codes.find(request.projectId, sid);
-    if (failed) await refundCode(deps, failed);
+    await giveBack(deps, request.projectId, sid);
     if (error instanceof ProviderUnavailable) throw providerDown(error);
     throw new DomainError('MESSENGER_REJECTED', `the messenger refused the code (${error.reason})`);
   }
   return deps.codes.markSent(charged, deps.clock.now());
+}
+
+// How often a repeated request looks at a send still running, and how long it waits at most when
+// its caller set no deadline (the recovery pass fails a send left `sending` far later than this).
+const IN_FLIGHT_POLL_MS = 50;
+const IN_FLIGHT_WAIT_MS = 10_000;
+
+/**
+ * The answer to a repeated request key: the first request's code once its send is over. A code
+ * still `sending` is not an answer: its cost is not known yet (0 until charged) and it may still
+ * fail, so a caller recording it would keep a wrong cost forever. The repeat waits for the first
+ * request (on this process or another replica) within its caller's deadline; if that one is
+ * still running then (or crashed mid-send, until the recovery pass fails it), the answer is
+ * IDEMPOTENCY_KEY_IN_USE: nothing was decided yet, retry later.
+ */
+async function finishedSend(deps: MessengerDeps, first: Code): Promise<Code> {
+  const giveUpAt = Date.now() + Math.min(timeLeftMs() - IN_FLIGHT_POLL_MS, IN_FLIGHT_WAIT_MS);
+  let code: Code | undefined = first;
+  while (code?.status === 'sending') {
+    if (Date.now() + IN_FLIGHT_POLL_MS > giveUpAt) {
+      throw new DomainError('IDEMPOTENCY_KEY_IN_USE', `the send of code ${first.sid} is still running; retry later`);
+    }
+    await sleep(IN_FLIGHT_POLL_MS);
+    code = await deps.codes.find(first.projectId, first.sid);
+  }
+  if (!code) throw new DomainError('SERVICE_UNAVAILABLE', 'the code of this request key changed meanwhile; retry');
+  return code;
+}
+
+/** Gives back what a failed send took (a failure leaves it due: the timer retries). */
+async function giveBack(deps: MessengerDeps, projectId: string, sid: string): Promise<void> {
+  const failed = await deps.codes.find(projectId, sid);
+  if (failed) await refundCode(deps, failed);
+}
+
+/**
+ * The provider cannot reach the number (no account): the hold goes back and nothing is charged.
+ * A direct send leaves no trace (`422 MESSENGER_REJECTED`, no sid); Verify's send stays as a
+ * `failed` record, the first attempt its verification lists (spec: the fallback appends a second).
+ */
+async function refused(deps: MessengerDeps, created: Code, holdId: string, reason: string): Promise<Code> {
+  let released = false;
+  try {
+    released = await releaseHold(deps, { ...created, holdId });
+  } catch (error) {
+    deps.logger.warn({ sid: created.sid, err: error }, 'hold of a refused send not released yet; the timer retries');
+  }
+  const lastError = `the messenger refused the number (${reason})`;
+  if (created.purpose === 'verify') {
+    return deps.codes.refuse(created, lastError, deps.clock.now(), { holdId, released });
+  }
+  if (released) await deps.codes.discardUncharged(created.sid);
+  else await deps.codes.failSend(created.sid, lastError, deps.clock.now(), { holdId });
+  throw new DomainError('MESSENGER_REJECTED', lastError);
 }

@@ -1,7 +1,8 @@
-import { DomainError, implement, type Logger } from '@otp/platform';
+import { DomainError, implement, logFilter, type Logger } from '@otp/platform';
 import type { MessengerHandlers } from '@otp/proto';
 import { codeRecord } from '../domain/public-code.js';
 import { parseMetadata, type Purpose } from '../domain/send-request.js';
+import { CODE_STATUSES } from '../domain/status.js';
 import type { MessengerSettings } from '../domain/settings.js';
 import type { MessengerDeps } from '../operations/deps.js';
 import { applyProviderReport } from '../operations/provider-report.js';
@@ -84,6 +85,11 @@ export function messengerHandlers(deps: MessengerDeps, logger: Logger): Messenge
       );
     },
 
+    async List(request) {
+      const codes = await deps.codes.list(logFilter(request, 'TG', CODE_STATUSES));
+      return { codes: codes.map((code) => ({ ...toMessage(code), checks: code.checks })) };
+    },
+
     async VerifyCode(request) {
       const result = await providerSafe(() =>
         verifyCode(deps, required(request.project_id, 'project_id'), required(request.sid, 'sid'), request.code),
@@ -94,7 +100,7 @@ export function messengerHandlers(deps: MessengerDeps, logger: Logger): Messenge
     async Settle(request) {
       return toMessage(
         await providerSafe(() =>
-          settleCode(deps, required(request.project_id, 'project_id'), required(request.sid, 'sid')),
+          settleCode(deps, required(request.project_id, 'project_id'), required(request.sid, 'sid'), request.code_used),
         ),
       );
     },

@@ -1,66 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Purpose } from '../domain/send-request.js';
-import type { CodeView } from '../domain/public-code.js';
+import type { LogFilter } from '@otp/platform';
 import { transition, wasDelivered, type CodeStatus, type Transition } from '../domain/status.js';
+import type { Purpose } from '../domain/send-request.js';
 import { statusEvent } from '../events/status-event.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import { listCodes } from './code-list.js';
+import { fromRecord, type Code, type CodeRecord } from './code-rows.js';
 import type { Db } from './database.js';
+
+export type { Code } from './code-rows.js';
 
 // Everything here runs for every code (sends, reports, reads, checks), so each call is one raw
 // statement: Prisma compiles every model query on the main thread, a raw one it does not.
-
-/** A stored code: what the rules see plus the delivery details. */
-export interface Code extends CodeView {
-  purpose: Purpose;
-  requestId: string | null;
-  requestKey: string | null;
-  callbackUrl: string | null;
-  verificationStatus: string | null;
-}
-
-/** A `codes` row as raw SQL returns it. */
-interface CodeRecord {
-  sid: string;
-  project_id: string;
-  to: string;
-  purpose: string;
-  status: string;
-  request_id: string | null;
-  request_key: string | null;
-  own_code: boolean;
-  expires_at: Date;
-  cost_cents: number;
-  refund: string;
-  metadata: Prisma.JsonValue;
-  callback_url: string | null;
-  last_error: string | null;
-  delivered_at: Date | null;
-  read_at: Date | null;
-  verification_status: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-function fromRecord(record: CodeRecord): Code {
-  return {
-    sid: record.sid,
-    projectId: record.project_id,
-    to: record.to,
-    purpose: record.purpose as Purpose,
-    status: record.status as CodeStatus,
-    requestId: record.request_id,
-    requestKey: record.request_key,
-    expiresAt: new Date(record.expires_at),
-    costCents: record.cost_cents,
-    refund: record.refund as Code['refund'],
-    metadata: record.metadata as Record<string, unknown>,
-    callbackUrl: record.callback_url,
-    lastError: record.last_error,
-    deliveredAt: record.delivered_at ? new Date(record.delivered_at) : null,
-    verificationStatus: record.verification_status,
-    createdAt: new Date(record.created_at),
-  };
-}
 
 /** A delivery report claimed together with the change it makes (replays are refused by its key). */
 export interface ReportClaim {
@@ -98,6 +48,11 @@ export class CodeStore {
     return rows[0] ? fromRecord(rows[0]) : undefined;
   }
 
+  /** A page of the console's messenger log, newest first, with each code's check count. */
+  async list(filter: LogFilter): Promise<(Code & { checks: number })[]> {
+    return listCodes(this.db, filter);
+  }
+
   async findByRequestId(requestId: string): Promise<Code | undefined> {
     const rows = await this.db.$queryRaw<CodeRecord[]>`SELECT * FROM codes WHERE request_id = ${requestId}`;
     return rows[0] ? fromRecord(rows[0]) : undefined;
@@ -127,7 +82,6 @@ export class CodeStore {
     requestKey: string | null;
     to: string;
     purpose: Purpose;
-    requestId: string;
     ownCode: boolean;
     expiresAt: Date;
     metadata: Record<string, unknown>;
@@ -138,7 +92,7 @@ export class CodeStore {
       INSERT INTO codes (sid, project_id, request_key, "to", purpose, status, request_id, own_code, expires_at,
                          metadata, callback_url, created_at, updated_at)
       VALUES (${code.sid}, ${code.projectId}, ${code.requestKey}::text, ${code.to}, ${code.purpose}, 'sending',
-              ${code.requestId}, ${code.ownCode}, ${code.expiresAt}::timestamptz, ${JSON.stringify(code.metadata)}::jsonb,
+              NULL, ${code.ownCode}, ${code.expiresAt}::timestamptz, ${JSON.stringify(code.metadata)}::jsonb,
               ${code.callbackUrl}::text, ${code.now}::timestamptz, ${code.now}::timestamptz)
       ON CONFLICT (project_id, request_key) WHERE request_key IS NOT NULL DO NOTHING
       RETURNING *`;
@@ -147,12 +101,13 @@ export class CodeStore {
 
   /**
    * Sends a crash left half-way (`sending`, untouched since `cutoff`). A charge that was never
-   * recorded may still have happened: such rows get the fee recorded, so the refund that failing
-   * them decides gives it back (Billing answers REFUND_EXCEEDS_CHARGE when there was none).
+   * recorded may still have happened once the hold was recorded: such rows get the fee recorded,
+   * so failing them decides its give-back (the hold released, or the charge refunded). A row
+   * whose hold was never recorded is given back by replaying the hold's key.
    */
   async stuckSending(cutoff: Date, feeCents: number, limit: number): Promise<Code[]> {
     const rows = await this.db.$queryRaw<CodeRecord[]>`
-      UPDATE codes SET cost_cents = CASE WHEN cost_cents = 0 THEN ${feeCents}::int ELSE cost_cents END
+      UPDATE codes SET cost_cents = CASE WHEN cost_cents = 0 AND hold_id IS NOT NULL THEN ${feeCents}::int ELSE cost_cents END
        WHERE sid IN (SELECT sid FROM codes WHERE status = 'sending' AND updated_at < ${cutoff}::timestamptz
                       ORDER BY updated_at LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)
          AND status = 'sending'
@@ -160,26 +115,54 @@ export class CodeStore {
     return rows.map(fromRecord);
   }
 
-  /** The charge was refused: the send never happened and nothing about it was published. */
+  /** Nothing was held or charged (Billing refused, or the hold went back): the send never happened. */
   async discardUncharged(sid: string): Promise<void> {
     await this.db.$executeRaw`DELETE FROM codes WHERE sid = ${sid} AND status = 'sending' AND cost_cents = 0`;
   }
 
-  async markCharged(code: Code, costCents: number): Promise<Code> {
-    await this.db.$executeRaw`UPDATE codes SET cost_cents = ${costCents}::int WHERE sid = ${code.sid}`;
-    return { ...code, costCents };
+  /**
+   * The charge went through: its amount, and the hold and provider request it came from. (A crash
+   * before this statement leaves the hold unrecorded: the give-back finds it by replaying its key.)
+   */
+  async markCharged(code: Code, costCents: number, taken: { holdId: string; requestId: string }): Promise<Code> {
+    await this.db.$executeRaw`
+      UPDATE codes SET cost_cents = ${costCents}::int, hold_id = ${taken.holdId}, request_id = ${taken.requestId}
+       WHERE sid = ${code.sid}`;
+    return { ...code, costCents, ...taken };
   }
 
   /**
-   * The send did not go out after the charge: `failed`, refund due. No event: the caller got an
-   * error instead of a sid, so no webhook should name it; and its request key is let go, so a
-   * retry of that request sends afresh.
+   * The send did not go out: `failed`, and whatever it took (its hold, or the fee if the capture
+   * may have happened: `costCents`) is due back. No event: the caller got an error instead of a
+   * sid, so no webhook should name it; and its request key is let go, so a retry of that request
+   * sends afresh.
    */
-  async failSend(sid: string, reason: string, now: Date): Promise<void> {
+  async failSend(
+    sid: string,
+    reason: string,
+    now: Date,
+    taken: { holdId?: string | null; costCents?: number } = {},
+  ): Promise<void> {
     await this.db.$executeRaw`
       UPDATE codes SET status = 'failed', last_error = ${reason}, refund = 'due', request_key = NULL,
-             updated_at = ${now}::timestamptz
+             hold_id = COALESCE(${taken.holdId ?? null}::text, hold_id),
+             cost_cents = GREATEST(cost_cents, ${taken.costCents ?? 0}::int), updated_at = ${now}::timestamptz
        WHERE sid = ${sid} AND status = 'sending'`;
+  }
+
+  /**
+   * The provider refused the number at the send-ability check, for a send Verify made: the code
+   * stays as a `failed` record of that send, never charged (its hold released, or due back when
+   * Billing did not confirm the release), and keeps its request key, so a repeat of Verify's send
+   * answers the same record. No event: Verify learns it from the answer.
+   */
+  async refuse(code: Code, reason: string, now: Date, hold: { holdId: string; released: boolean }): Promise<Code> {
+    const rows = await this.db.$queryRaw<CodeRecord[]>`
+      UPDATE codes SET status = 'failed', last_error = ${reason}, hold_id = ${hold.holdId},
+             refund = ${hold.released ? 'none' : 'due'}, updated_at = ${now}::timestamptz
+       WHERE sid = ${code.sid} AND status = 'sending'
+      RETURNING *`;
+    return rows[0] ? fromRecord(rows[0]) : this.bySid(code.sid);
   }
 
   /** The provider accepted the message: `sent` (unless a report already moved it further). */
@@ -236,7 +219,9 @@ export class CodeStore {
     now: Date,
     options: LearnOptions,
   ): Promise<{ code?: Code; replay: boolean }> {
-    const refundDue = change.refund && current.costCents > 0 && current.refund === 'none';
+    // A send still `sending` without a recorded hold may hold the fee under its key: give it back too.
+    const mayHold = current.status === 'sending' && current.holdId === null;
+    const refundDue = change.refund && (current.costCents > 0 || mayHold) && current.refund === 'none';
     const next: Code = {
       ...current,
       status: change.to,

@@ -88,7 +88,8 @@ export async function publish(
   await js.publish(subject, payload, { msgID: options.msgId, headers: h, timeout: options.timeoutMs ?? 5000 });
 }
 
-export type MessageOutcome = 'ack' | 'retry' | 'drop';
+/** `{ retryAfterMs }`: redeliver after that delay, when the handler knows better than `retryDelayMs`. */
+export type MessageOutcome = 'ack' | 'retry' | 'drop' | { retryAfterMs: number };
 
 export interface RunningConsumer {
   /** Stops pulling, waits for the messages in hand to finish. */
@@ -136,17 +137,18 @@ export async function runConsumer(options: {
     // Child of the publisher (one connected trace) and linked to it, as messaging conventions ask.
     const span = tracer.startSpan(
       `${message.subject} process`,
-      {
-        kind: SpanKind.CONSUMER,
-        links: publisher ? [{ context: publisher }] : [],
-        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': message.subject },
-      },
+      { kind: SpanKind.CONSUMER, links: publisher ? [{ context: publisher }] : [] },
       parent,
     );
+    // An unsampled message (most of them at the production ratio) builds no attributes.
+    if (span.isRecording()) {
+      span.setAttributes({ 'messaging.system': 'nats', 'messaging.destination.name': message.subject });
+    }
     try {
       const outcome = await context.with(trace.setSpan(parent, span), () => options.handle(message));
       if (outcome === 'ack') message.ack();
       else if (outcome === 'drop') message.term();
+      else if (typeof outcome === 'object') message.nak(outcome.retryAfterMs);
       else message.nak(retryDelay(message.info.deliveryCount));
     } catch (error) {
       options.logger.warn(

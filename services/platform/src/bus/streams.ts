@@ -26,7 +26,11 @@ export const STREAMS = {
 /** Event subjects (ARCHITECTURE.md): the event's `type` says which status it is. */
 export const SUBJECTS = {
   smsStatus: 'events.sms.status',
+  /** sms.delivered / sms.undelivered: webhooks only; the status consumers (verify) never see them. */
+  smsReceipt: 'events.sms.receipt',
   messengerStatus: 'events.messenger.status',
   verificationFinished: 'events.verification.finished',
+  /** Guard's fraud.prefix_blocked / fraud.prefix_unblocked. */
+  fraudBlocks: 'events.fraud.blocks',
   smsOutbound: 'sms.outbound',
 } as const;

@@ -24,15 +24,37 @@ export function withDatabase(url: string, database: string): string {
   return next.toString();
 }
 
-/** Prisma driver adapter bound to the service's schema. */
-export function prismaAdapter(url: string, schema: string): PrismaPg {
+/**
+ * Prisma driver adapter bound to the service's schema; given a pool (from `schemaPool`), Prisma
+ * shares it with the service's own node-postgres statements, and its `$disconnect` ends it.
+ */
+export function prismaAdapter(source: string | pg.Pool, schema: string): PrismaPg {
+  // The adapter's declarations bring their own copy of @types/pg; at run time there is one pg.
+  if (typeof source !== 'string')
+    return new PrismaPg(source as unknown as ConstructorParameters<typeof PrismaPg>[0], {
+      schema,
+      disposeExternalPool: true,
+    });
   return new PrismaPg(
-    { connectionString: url, options: `-c search_path=${checkSchemaName(schema)}`, max: 10 },
+    { connectionString: source, options: `-c search_path=${checkSchemaName(schema)}`, max: 10 },
     { schema },
   );
 }
 
-/** A plain pg pool bound to the service's schema (the outbox relay uses it). */
+/** Readiness: the database answers a trivial query (any service's Prisma client). */
+export async function databaseReachable(db: { $queryRawUnsafe(query: string): Promise<unknown> }): Promise<boolean> {
+  try {
+    await db.$queryRawUnsafe('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A service's node-postgres pool (from `schemaPool`). */
+export type SchemaPool = pg.Pool;
+
+/** A plain pg pool bound to the service's schema (the outbox relay and hot-path statements use it). */
 export function schemaPool(url: string, schema: string, max = 4): pg.Pool {
   return new pg.Pool({ connectionString: url, options: `-c search_path=${checkSchemaName(schema)}`, max });
 }

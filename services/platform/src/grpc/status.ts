@@ -17,6 +17,10 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, status>> = {
   SENDER_ID_NOT_APPROVED: status.FAILED_PRECONDITION,
   DESTINATION_NOT_PRICED: status.FAILED_PRECONDITION,
   MESSENGER_REJECTED: status.FAILED_PRECONDITION,
+  GEO_PERMISSION_DENIED: status.PERMISSION_DENIED,
+  FRAUD_SUSPECTED: status.PERMISSION_DENIED,
+  SPEND_LIMIT_REACHED: status.FAILED_PRECONDITION,
+  RATE_LIMITED: status.RESOURCE_EXHAUSTED,
   HOLD_NOT_ACTIVE: status.FAILED_PRECONDITION,
   REFUND_EXCEEDS_CHARGE: status.FAILED_PRECONDITION,
   IDEMPOTENCY_KEY_REUSED: status.ALREADY_EXISTS,
@@ -41,14 +45,23 @@ export function toServiceError(error: DomainError): Partial<ServiceError> {
 }
 
 /**
+ * A stream the transport reset before the peer answered: grpc-js reports a connection cut under a
+ * call (a peer killed mid-request: `read ECONNRESET`) as INTERNAL "Received RST_STREAM with code
+ * 2", not as UNAVAILABLE. No peer code ran to an answer, so it is the peer being unavailable.
+ */
+function streamReset(error: ServiceError): boolean {
+  return error.code === status.INTERNAL && /^Received RST_STREAM\b/.test(error.details ?? '');
+}
+
+/**
  * Turns a failed call back into a DomainError: the trailer's code when the peer sent one,
- * SERVICE_UNAVAILABLE when the peer could not be reached or did not answer in time.
- * Anything else stays as it is (a bug, answered as 500 at the edge).
+ * SERVICE_UNAVAILABLE when the peer could not be reached, did not answer in time, or its stream
+ * was reset under the call. Anything else stays as it is (a bug, answered as 500 at the edge).
  */
 export function fromServiceError(error: ServiceError, method: string): Error {
   const code = error.metadata?.get(DOMAIN_CODE_KEY)[0];
   if (typeof code === 'string' && isErrorCode(code)) return new DomainError(code, error.details);
-  if (error.code === status.UNAVAILABLE || error.code === status.DEADLINE_EXCEEDED) {
+  if (error.code === status.UNAVAILABLE || error.code === status.DEADLINE_EXCEEDED || streamReset(error)) {
     return new PeerUnavailable(`${method}: ${error.details || 'peer unavailable'}`);
   }
   return error;

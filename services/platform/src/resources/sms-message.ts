@@ -16,6 +16,9 @@ export interface SmsMessageRecord {
   date_created: string;
   processed_at?: string;
   last_error?: string;
+  delivery_status?: string;
+  delivered_at?: string;
+  carrier?: string;
 }
 
 export interface SmsMessageResource {
@@ -30,6 +33,11 @@ export interface SmsMessageResource {
   date_created: string;
   processed_at: string | null;
   last_error?: string;
+  /** From the carrier's delivery receipts (CONTRACTS.md batch 2); null until a final receipt. */
+  delivery_status: string | null;
+  delivered_at: string | null;
+  /** The carrier that took the message (or refused it for good); null while none has. */
+  carrier: string | null;
 }
 
 export function smsMessageResource(message: SmsMessageRecord): SmsMessageResource {
@@ -46,5 +54,8 @@ export function smsMessageResource(message: SmsMessageRecord): SmsMessageResourc
     processed_at: message.processed_at || null,
     // Present only when there is one (spec).
     ...(message.last_error ? { last_error: message.last_error } : {}),
+    delivery_status: message.delivery_status || null,
+    delivered_at: message.delivered_at || null,
+    carrier: message.carrier || null,
   };
 }

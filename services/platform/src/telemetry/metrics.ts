@@ -1,31 +1,10 @@
 import { metrics, type Counter, type Histogram, type Meter } from '@opentelemetry/api';
-import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { MeterProvider } from '@opentelemetry/sdk-metrics';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 
-let provider: MeterProvider | undefined;
+// The instruments every service records into: API calls only, no-ops until a meter provider is
+// installed (`metrics-endpoint.ts`, loaded by the register hook when METRICS_PORT is set), so a
+// process without metrics never loads the SDK.
 
-/**
- * Serves this process's metrics for Prometheus at http://<host>:<port>/metrics when METRICS_PORT is
- * set (the Helm chart sets it; a local run leaves it off). Without it every instrument is a no-op.
- */
-export function startMetrics(options: { port: number; host?: string; serviceName: string }): void {
-  if (provider) return;
-  const exporter = new PrometheusExporter({ port: options.port, host: options.host ?? '0.0.0.0' });
-  provider = new MeterProvider({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
-    readers: [exporter],
-  });
-  metrics.setGlobalMeterProvider(provider);
-}
-
-export async function stopMetrics(): Promise<void> {
-  await provider?.shutdown();
-  provider = undefined;
-}
-
-function meter(): Meter {
+export function meter(): Meter {
   return metrics.getMeter('@otp/platform');
 }
 
@@ -33,6 +12,7 @@ function meter(): Meter {
 let rpcDuration: Histogram | undefined;
 let httpDuration: Histogram | undefined;
 let balanceOperations: Counter | undefined;
+let refusedStarts: Counter | undefined;
 let webhookOutcomes: Counter | undefined;
 
 /** One served gRPC call: rate, latency and errors per method (`code` is the domain code or OK). */
@@ -63,6 +43,17 @@ export function recordBalanceOperation(kind: string, outcome: 'ok' | 'replayed' 
     description: 'Balance-changing operations by kind and outcome',
   });
   balanceOperations.add(1, { kind, outcome, has_amount: cents > 0 });
+}
+
+/**
+ * A start (verification, SMS, messenger code) guard refused, by reason: geo_permission, number_limit,
+ * pending_per_number, ip_limit, project_rps, fraud_block, pumping_detected.
+ */
+export function recordRefusedStart(kind: string, reason: string): void {
+  refusedStarts ??= meter().createCounter('guard_refused_starts_total', {
+    description: 'Starts refused by abuse defence, by kind and reason',
+  });
+  refusedStarts.add(1, { kind, reason });
 }
 
 /** The outcome of one webhook delivery attempt. */

@@ -1,15 +1,18 @@
 // Loaded with `node --import @otp/platform/telemetry/register`: the ESM loader hook has to be in
 // place before the application's imports are linked, or express, pg and grpc stay unpatched.
+// Each exporter loads only when configured: a process with neither OTEL_EXPORTER_OTLP_ENDPOINT
+// nor METRICS_PORT never loads the OpenTelemetry SDK.
 import { register } from 'node:module';
-import { startMetrics } from './metrics.js';
-import { startTelemetry } from './sdk.js';
 
+// Tracing first: its hooks patch pg, express and grpc as they load, and metrics load pg.
 if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+  const { startTelemetry } = await import('./sdk.js');
   startTelemetry();
 }
 
 const metricsPort = Number(process.env.METRICS_PORT ?? '0');
 if (Number.isInteger(metricsPort) && metricsPort > 0) {
+  const { startMetrics } = await import('./metrics-endpoint.js');
   startMetrics({ port: metricsPort, serviceName: process.env.OTEL_SERVICE_NAME ?? 'otp' });
 }

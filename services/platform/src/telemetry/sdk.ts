@@ -1,6 +1,6 @@
 import { diag, DiagConsoleLogger, DiagLogLevel } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -29,10 +29,15 @@ export function startTelemetry(options: { exporter?: SpanExporter; serviceName?:
       [ATTR_SERVICE_NAME]: options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? 'otp',
     }),
     traceExporter: options.exporter ?? new OTLPTraceExporter(),
+    // Metrics are served by startMetrics (METRICS_PORT): without this the SDK would push its own
+    // to the OTLP endpoint and take over the global meter provider.
+    metricReaders: [],
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(Number.isFinite(ratio) ? ratio : 1) }),
     instrumentations: [
       new HttpInstrumentation(),
-      new ExpressInstrumentation(),
+      // The route's handler is traced; the middlewares before it (json parsing, auth, admission)
+      // would add a span each to every request, sampled or not.
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       new GrpcInstrumentation(),
       new PgInstrumentation({ requireParentSpan: true }),
       new PinoInstrumentation({ disableLogSending: true }),

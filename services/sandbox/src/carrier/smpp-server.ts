@@ -5,6 +5,7 @@ import type { Logger } from '@otp/platform';
 import { findCode, type Inbox } from '../inbox/inbox.js';
 import { submitOutcome } from './behaviour.js';
 import { concatenationInfo, PartCollector } from './concatenation.js';
+import type { CarrierRules } from './rules.js';
 import type { SubmitLog } from './submit-log.js';
 
 // The simulated SMS carrier: an SMPP 3.4 server that takes binds with the configured
@@ -16,14 +17,28 @@ export interface CarrierOptions {
   password: string;
   inbox: Inbox;
   submits: SubmitLog;
+  rules: CarrierRules;
+  /** The number-ending table of CONTRACTS.md applies (the default carrier); others accept all. */
+  endingTable: boolean;
+  /** Receipts name the message id in decimal while submit_sm_resp gives it in upper-case hex (some SMSCs do). */
+  decimalReceiptIds: boolean;
   logger: Logger;
 }
+
+/** message_state TLV of each receipt stat word (SMPP 3.4 section 5.2.28). */
+const MESSAGE_STATES: Record<string, number> = {
+  DELIVRD: 2,
+  EXPIRED: 3,
+  DELETED: 4,
+  UNDELIV: 5,
+  UNKNOWN: 7,
+  REJECTD: 8,
+};
 
 const BIND_COMMANDS = ['bind_transceiver', 'bind_transmitter', 'bind_receiver'];
 const TON_INTERNATIONAL = 1;
 const NPI_ISDN = 1;
 const TON_ALPHANUMERIC = 5;
-const MESSAGE_STATE_DELIVERED = 2;
 
 function sameSecret(given: string | undefined, expected: string): boolean {
   const a = Buffer.from(given ?? '');
@@ -31,6 +46,10 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * The part's text as the library decoded it. Its UCS-2 decoder keeps a lone surrogate as it is,
+ * so a part cut inside a surrogate pair shows as not well-formed, as a strict handset sees it.
+ */
 function messageText(pdu: smpp.PDU): { text: string; udh: Buffer[] | undefined } {
   const value = pdu.short_message;
   if (value === undefined) return { text: '', udh: undefined };
@@ -38,6 +57,9 @@ function messageText(pdu: smpp.PDU): { text: string; udh: Buffer[] | undefined }
   if (Buffer.isBuffer(value)) return { text: value.toString('latin1'), udh: undefined };
   return { text: typeof value.message === 'string' ? value.message : value.message.toString('latin1'), udh: value.udh };
 }
+
+/** Half of a surrogate pair without its other half: not well-formed UTF-16. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** SMPP absolute-ish time for receipt text: YYMMDDhhmm. */
 function receiptTime(date: Date): string {
@@ -78,19 +100,41 @@ export function createCarrier(options: CarrierOptions): smpp.Server {
       }
       const to = `+${pdu.destination_addr ?? ''}`;
       const from = pdu.source_addr ?? '';
-      const outcome = submitOutcome(to, options.submits.next(to));
-      options.submits.record(to, outcome === 'accepted');
-      if (outcome !== 'accepted') {
-        const status = outcome === 'transient_error' ? smpp.ESME_RTHROTTLED : smpp.ESME_RSUBMITFAIL;
+      const { text, udh } = messageText(pdu);
+      const info = concatenationInfo(udh);
+      const scripted = options.rules.answer(to, info?.sequence);
+      const outcome = scripted
+        ? undefined
+        : options.endingTable
+          ? submitOutcome(to, options.submits.next(to))
+          : 'accepted';
+      const status = scripted
+        ? scripted.status
+        : outcome === 'accepted'
+          ? 0
+          : outcome === 'transient_error'
+            ? smpp.ESME_RSYSERR
+            : smpp.ESME_RSUBMITFAIL;
+      const receiptState = scripted && 'receipt' in scripted ? scripted.receipt : 'DELIVRD';
+      options.submits.record(to, status === 0);
+      const hexId = randomBytes(8).toString('hex');
+      options.submits.recordPart({
+        to,
+        ...(info ? { reference: info.reference, total: info.total, sequence: info.sequence } : {}),
+        data_coding: pdu.data_coding ?? 0,
+        text,
+        well_formed: !LONE_SURROGATE.test(text),
+        status,
+        ...(status === 0 ? { message_id: hexId } : {}),
+      });
+      if (status !== 0) {
         session.send(pdu.response({ command_status: status }));
         return;
       }
 
-      const id = randomBytes(8).toString('hex');
-      session.send(pdu.response({ message_id: id }));
+      const id = options.decimalReceiptIds ? hexId.toUpperCase() : hexId;
+      const receiptId = options.decimalReceiptIds ? BigInt(`0x${hexId}`).toString(10) : hexId;
 
-      const { text, udh } = messageText(pdu);
-      const info = concatenationInfo(udh);
       const whole = info ? parts.add(`${from}|${to}|${info.reference}`, info, text, id) : { text, ids: [id] };
       if (whole) {
         options.inbox.add({
@@ -104,24 +148,35 @@ export function createCarrier(options: CarrierOptions): smpp.Server {
         });
       }
 
-      const now = new Date();
-      session.deliver_sm(
-        {
-          source_addr_ton: TON_INTERNATIONAL,
-          source_addr_npi: NPI_ISDN,
-          source_addr: pdu.destination_addr ?? '',
-          dest_addr_ton: TON_ALPHANUMERIC,
-          dest_addr_npi: 0,
-          destination_addr: from,
-          esm_class: smpp.ESM_CLASS.MC_DELIVERY_RECEIPT,
-          short_message: `id:${id} sub:001 dlvrd:001 submit date:${receiptTime(now)} done date:${receiptTime(now)} stat:DELIVRD err:000 text:`,
-          receipted_message_id: id,
-          message_state: MESSAGE_STATE_DELIVERED,
-        },
-        () => {
-          if (whole) options.inbox.setStatus(whole.ids.join(','), 'delivered');
-        },
-      );
+      // The answer and the receipt, now or after a scripted delay: the message is taken either way
+      // (a client gone by then gets nothing: the session no longer writes).
+      const answer = (): void => {
+        session.send(pdu.response({ message_id: id }));
+        const now = new Date();
+        session.deliver_sm(
+          {
+            source_addr_ton: TON_INTERNATIONAL,
+            source_addr_npi: NPI_ISDN,
+            source_addr: pdu.destination_addr ?? '',
+            dest_addr_ton: TON_ALPHANUMERIC,
+            dest_addr_npi: 0,
+            destination_addr: from,
+            esm_class: smpp.ESM_CLASS.MC_DELIVERY_RECEIPT,
+            short_message: `id:${receiptId} sub:001 dlvrd:${receiptState === 'DELIVRD' ? '001' : '000'} submit date:${receiptTime(now)} done date:${receiptTime(now)} stat:${receiptState} err:${receiptState === 'DELIVRD' ? '000' : '001'} text:`,
+            // The decimal-id carrier plays an SMSC without the TLVs: its receipt is the text alone.
+            ...(options.decimalReceiptIds
+              ? {}
+              : { receipted_message_id: id, message_state: MESSAGE_STATES[receiptState] ?? 7 }),
+          },
+          () => {
+            if (whole)
+              options.inbox.setStatus(whole.ids.join(','), receiptState === 'DELIVRD' ? 'delivered' : 'undelivered');
+          },
+        );
+      };
+      const delay = scripted && 'answerAfterMs' in scripted ? scripted.answerAfterMs : 0;
+      if (delay > 0) setTimeout(answer, delay);
+      else answer();
     });
   });
 }

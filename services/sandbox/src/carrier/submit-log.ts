@@ -8,8 +8,34 @@ export interface SubmitCounts {
   refused: number;
 }
 
+/** One submit_sm as the carrier saw it (GET /carriers/{name}/parts?to=). */
+export interface SubmittedPart {
+  to: string;
+  /** Concatenation reference, total and sequence; absent for a single-part message. */
+  reference?: number;
+  total?: number;
+  sequence?: number;
+  data_coding: number;
+  text: string;
+  /** The text is well-formed UTF-16 on its own (no half of a surrogate pair). */
+  well_formed: boolean;
+  status: number;
+  message_id?: string;
+}
+
 export class SubmitLog {
   private readonly counts = new Map<string, SubmitCounts>();
+  private readonly parts = new Map<string, SubmittedPart[]>();
+
+  recordPart(part: SubmittedPart): void {
+    const list = this.parts.get(part.to) ?? [];
+    list.push(part);
+    this.parts.set(part.to, list);
+  }
+
+  partsTo(to: string): SubmittedPart[] {
+    return this.parts.get(to) ?? [];
+  }
 
   /** Records one submit to `to` (E.164); returns its number (1 for the first). */
   record(to: string, accepted: boolean): number {
@@ -32,5 +58,6 @@ export class SubmitLog {
 
   clear(): void {
     this.counts.clear();
+    this.parts.clear();
   }
 }

@@ -21,10 +21,20 @@ function page(messages: InboxMessage[]): string {
 ${rows}</table></body></html>`;
 }
 
+/**
+ * `?to=+447700123456` typed in a shell or browser arrives with its `+` decoded as a space (form
+ * encoding), so a number that starts with a space, or has no `+` at all, is read as E.164.
+ */
+export function inboxNumber(query: string): string | undefined {
+  const digits = query.trim();
+  if (digits === '') return undefined;
+  return digits.startsWith('+') ? digits : `+${digits}`;
+}
+
 export function inboxRoutes(inbox: Inbox): Router {
   const router = Router();
   router.get('/inbox', (req, res) => {
-    const to = typeof req.query.to === 'string' ? req.query.to : undefined;
+    const to = typeof req.query.to === 'string' ? inboxNumber(req.query.to) : undefined;
     res.json({ messages: inbox.list(to) });
   });
   router.delete('/inbox', (_req, res) => {

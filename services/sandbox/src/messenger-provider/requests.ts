@@ -19,6 +19,8 @@ export interface VerificationRequest {
   delivery?: { status: DeliveryState; updatedAt: number };
   verification?: { status: VerificationState; updatedAt: number; codeEntered: string };
   wrongCodes: number;
+  /** The operator was charged for this request (by its ability check or its send). */
+  paid?: boolean;
 }
 
 /** RequestStatus as the provider's API returns it (times in Unix seconds). */
@@ -31,7 +33,9 @@ export interface RequestStatusBody {
   payload?: string;
 }
 
-const COST = 0.01;
+/** What one charged request costs the operator, in US dollars (request_cost). */
+export const REQUEST_COST_CENTS = 1;
+const COST = REQUEST_COST_CENTS / 100;
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 export function generateCode(length: number): string {
@@ -75,10 +79,15 @@ export class VerificationRequests {
     });
   }
 
-  /** Moves the delivery status; a request that expired or was revoked stays so. */
+  /**
+   * Moves the delivery status; a request that expired or was revoked stays so, and a message the
+   * user already has (delivered or read) can no longer be revoked.
+   */
   setDelivery(request: VerificationRequest, status: DeliveryState): boolean {
     this.refreshExpiry(request);
-    if (request.delivery?.status === 'expired' || request.delivery?.status === 'revoked') return false;
+    const current = request.delivery?.status;
+    if (current === 'expired' || current === 'revoked') return false;
+    if (status === 'revoked' && (current === 'delivered' || current === 'read')) return false;
     request.delivery = { status, updatedAt: seconds(this.now()) };
     return true;
   }

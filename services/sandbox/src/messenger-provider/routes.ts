@@ -4,6 +4,7 @@ import type { Logger } from '@otp/platform';
 import type { Inbox } from '../inbox/inbox.js';
 import { DeliveryReports } from './reports.js';
 import { generateCode, VerificationRequests, type VerificationRequest } from './requests.js';
+import type { ProviderUsage } from './usage.js';
 
 // The simulated messenger provider's gateway API, mounted under /messenger-api: POST (or GET)
 // /<method> with `Authorization: Bearer <token>` (or an `access_token` parameter), parameters as
@@ -53,7 +54,13 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function messengerProviderRoutes(deps: { inbox: Inbox; token: string; reportDelayMs: number; logger: Logger }): {
+export function messengerProviderRoutes(deps: {
+  inbox: Inbox;
+  token: string;
+  reportDelayMs: number;
+  logger: Logger;
+  usage: ProviderUsage;
+}): {
   router: Router;
   stop(): void;
 } {
@@ -77,13 +84,18 @@ export function messengerProviderRoutes(deps: { inbox: Inbox; token: string; rep
   const methods: Record<string, (params: Params) => unknown> = {
     checksendability(params) {
       const phone = phoneOf(params);
+      deps.usage.call(phone, 'checkSendAbility');
       const request = requests.create(phone);
       if (request.scenario === 'no_account') throw new ApiError('PHONE_NUMBER_NOT_FOUND');
+      // The provider charges for a successful ability check; the send of its request is then free.
+      deps.usage.charge(phone);
+      request.paid = true;
       return requests.status(request);
     },
 
     sendverificationmessage(params) {
       const phone = phoneOf(params);
+      deps.usage.call(phone, 'sendVerificationMessage');
       const code = text(params, 'code');
       if (code !== undefined && !DIGITS.test(code)) throw new ApiError('CODE_INVALID');
       const codeLength = integer(params, 'code_length') ?? 6;
@@ -99,6 +111,10 @@ export function messengerProviderRoutes(deps: { inbox: Inbox; token: string; rep
       const request = text(params, 'request_id') ? requestOf(params, phone) : requests.create(phone);
       if (request.scenario === 'no_account') throw new ApiError('PHONE_NUMBER_NOT_FOUND');
       if (request.code) throw new ApiError('REQUEST_ID_INVALID');
+      if (!request.paid) {
+        deps.usage.charge(phone);
+        request.paid = true;
+      }
       const sentCode = code ?? generateCode(codeLength);
       requests.markSent(request, {
         code: sentCode,
@@ -121,6 +137,7 @@ export function messengerProviderRoutes(deps: { inbox: Inbox; token: string; rep
 
     checkverificationstatus(params) {
       const request = requestOf(params);
+      deps.usage.call(request.phoneNumber, 'checkVerificationStatus');
       const code = text(params, 'code');
       if (code !== undefined) {
         if (!DIGITS.test(code)) throw new ApiError('CODE_INVALID');
@@ -131,6 +148,8 @@ export function messengerProviderRoutes(deps: { inbox: Inbox; token: string; rep
 
     revokeverificationmessage(params) {
       const request = requestOf(params);
+      deps.usage.call(request.phoneNumber, 'revokeVerificationMessage');
+      // True means "request received" (as the real API): a delivered or read message stays so.
       if (request.code && requests.setDelivery(request, 'revoked')) reports.revoked(request);
       return true;
     },

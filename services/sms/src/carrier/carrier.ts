@@ -1,28 +1,83 @@
-import type { SegmentPlan } from '../domain/segments.js';
+import type { CarrierAvailability } from '../domain/routes.js';
+import type { SmsEncoding } from '../domain/segments.js';
 
 // What the delivery worker needs from a carrier; SMPP is one implementation (smpp-carrier.ts).
 
-export interface OutgoingSms {
+/** Some parts of one message, as they go to the carrier (a retry sends only the refused ones). */
+export interface OutgoingParts {
   from: string;
   /** E.164 */
   to: string;
-  plan: SegmentPlan;
+  encoding: SmsEncoding;
+  /** The concatenation reference every part of this message carries, on every try. */
+  reference: number;
+  /** How many parts the whole message has (the UDH's total). */
+  total: number;
+  parts: { sequence: number; text: string }[];
 }
 
-/** A submit the carrier refused or that never got an answer; the worker retries it. */
+/** What the carrier answered for one part. */
+export type PartOutcome =
+  | { sequence: number; result: 'accepted'; carrierMessageId: string }
+  | { sequence: number; result: 'refused'; status: number }
+  /** Never written to the wire (every bind down): the carrier surely does not have it. */
+  | { sequence: number; result: 'not_sent'; reason: string }
+  /** No answer (timeout, connection lost): the carrier may or may not have taken it. */
+  | { sequence: number; result: 'no_answer'; reason: string };
+
+/** A submit that got no answer from the carrier. */
 export class CarrierError extends Error {
-  override readonly name = 'CarrierError';
+  override readonly name: string = 'CarrierError';
+}
+
+/** A submit that never left: its bind was (or went) down before it was written. */
+export class BindDownError extends CarrierError {
+  override readonly name = 'BindDownError';
+}
+
+export interface BindStatus {
+  bound: boolean;
+  /** Submits awaiting their response, and how many the window allows now. */
+  window_in_use: number;
+  window: number;
+  tps: number;
+  throttles: number;
+}
+
+/** A carrier as the admin API shows it. */
+export interface CarrierStatus {
+  name: string;
+  host: string;
+  port: number;
+  health: CarrierAvailability;
+  binds: BindStatus[];
+  window_in_use: number;
+  /** Parts accepted in the last 10 seconds, per second. */
+  throughput: number;
+  submitted: number;
+  accepted: number;
+  refused: number;
+  last_error: string | null;
+  last_error_at: string | null;
 }
 
 export interface Carrier {
-  /** Hands every part to the carrier; resolves with the carrier's message id of each part. */
-  submit(message: OutgoingSms): Promise<string[]>;
+  readonly name: string;
+  /** How long a submit may wait for the carrier's answer before it counts as unanswered. */
+  readonly answerWithinMs: number;
+  availability(): CarrierAvailability;
+  /** Hands the parts to the carrier (each through one of its binds); one outcome per part. */
+  submit(message: OutgoingParts): Promise<PartOutcome[]>;
+  status(): CarrierStatus;
   close(): Promise<void>;
 }
 
 /** A delivery receipt as the carrier reported it. */
 export interface CarrierReceipt {
   carrierMessageId: string;
-  /** The receipt's stat field: DELIVRD, UNDELIV, EXPIRED, REJECTD, ... */
+  /** The receipt's stat word: DELIVRD, UNDELIV, EXPIRED, REJECTD, ... */
   state: string;
+  /** The receipt's err field, as the carrier wrote it. */
+  error?: string;
+  doneAt?: Date;
 }

@@ -29,6 +29,23 @@ export function afterFailedSubmit(attempts: number): 'retry' | 'give_up' {
   return attempts >= MAX_SUBMIT_ATTEMPTS ? 'give_up' : 'retry';
 }
 
+/**
+ * A delivery found a try of this message whose outcome was never written (its process stopped
+ * between the submit and the record of the answer; JetStream hands a message out again only after
+ * its holder stopped saying it works on it). The carrier may have the message, so sending it again
+ * could reach the recipient twice: once the try's answer can no longer come (`answerWithinMs`
+ * after it started), the message fails with its money given back. Before that, a holder that only
+ * lost NATS may still be finishing it: look again later.
+ */
+export function afterUnfinishedTry(
+  startedAt: Date,
+  now: Date,
+  answerWithinMs: number,
+): { kind: 'wait'; ms: number } | { kind: 'unknown' } {
+  const left = startedAt.getTime() + answerWithinMs - now.getTime();
+  return left > 0 ? { kind: 'wait', ms: left } : { kind: 'unknown' };
+}
+
 /** Exponential backoff before retry number `retry` (1-based): base, 2 x base, 4 x base, ... */
 export function retryDelayMs(baseMs: number, retry: number): number {
   return baseMs * 2 ** Math.max(0, retry - 1);

@@ -8,8 +8,9 @@
 // to the concatenation header). Any other character (é, €, ß, an emoji, a backtick, a bracket)
 // sends the whole message as UCS-2: 70 in a single message, 67 per part, counted in UTF-16 code
 // units, which is what a carrier bills (an emoji outside the BMP is a surrogate pair: 2 units).
-// Parts are cut at exactly 67 code units, so a surrogate pair may straddle two parts; handsets
-// join the parts' bytes before decoding, so the character arrives whole.
+// A part never ends inside a surrogate pair: a part would then be invalid UTF-16 on its own (some
+// SMSCs and handsets decode each part alone and reject it), so such a part holds 66 units and
+// the pair opens the next one. The count of parts is the billed count, whatever the cuts.
 
 export type SmsEncoding = 'gsm7' | 'ucs2';
 
@@ -32,6 +33,16 @@ export function planSegments(body: string): SegmentPlan {
   // String length is in UTF-16 code units, and plain characters are one unit each.
   if (body.length <= single) return { encoding, parts: [body] };
   const parts: string[] = [];
-  for (let start = 0; start < body.length; start += part) parts.push(body.slice(start, start + part));
+  for (let start = 0; start < body.length;) {
+    let end = Math.min(start + part, body.length);
+    if (end < body.length && isHighSurrogate(body.charCodeAt(end - 1))) end -= 1;
+    parts.push(body.slice(start, end));
+    start = end;
+  }
   return { encoding, parts };
+}
+
+/** The first unit of a surrogate pair (U+D800-U+DBFF): the character goes on in the next unit. */
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
 }

@@ -1,4 +1,4 @@
-import { DomainError, isStorableJson, isStorableText, normalizePhone } from '@otp/platform';
+import { DomainError, isStorableJson, isStorableText, normalizePhone, phoneProblem } from '@otp/platform';
 import { isValidSenderId } from './sender-id.js';
 import type { SmsPurpose } from './delivery.js';
 
@@ -18,6 +18,8 @@ export interface SendInput {
   callback?: string | undefined;
   metadata_json: string;
   purpose: string;
+  /** Purpose verify: the body as it may be shown, its code masked. */
+  masked_body?: string | undefined;
 }
 
 export interface ValidSend {
@@ -27,6 +29,8 @@ export interface ValidSend {
   callback: string | undefined;
   metadata: Record<string, string | number | boolean>;
   purpose: SmsPurpose;
+  /** What is stored and shown instead of `body` (Verify's text with its code masked). */
+  maskedBody: string | undefined;
 }
 
 export function isHttpUrl(value: string): boolean {
@@ -65,7 +69,7 @@ function metadataProblem(json: string): { value?: Record<string, string | number
 export function validateSend(input: SendInput): ValidSend {
   const problems: string[] = [];
   const phone = normalizePhone(input.to);
-  if (!phone) problems.push('to: must be an international phone number');
+  if (!phone) problems.push(phoneProblem('to', input.to)!);
   if (input.body.length === 0) problems.push('body: must not be empty');
   if (input.body.length > MAX_BODY_LENGTH) problems.push(`body: at most ${MAX_BODY_LENGTH} characters`);
   if (!isStorableText(input.body)) problems.push('body: must not contain NUL or unpaired surrogate characters');
@@ -78,6 +82,13 @@ export function validateSend(input: SendInput): ValidSend {
   if (metadata.problem) problems.push(`metadata: ${metadata.problem}`);
   const purpose = input.purpose || 'direct';
   if (purpose !== 'direct' && purpose !== 'verify') problems.push('purpose: must be direct or verify');
+  if (input.masked_body !== undefined) {
+    if (purpose !== 'verify') problems.push('masked_body: only for purpose verify');
+    if (input.masked_body.length === 0 || input.masked_body.length > MAX_BODY_LENGTH)
+      problems.push(`masked_body: 1-${MAX_BODY_LENGTH} characters`);
+    if (!isStorableText(input.masked_body))
+      problems.push('masked_body: must not contain NUL or unpaired surrogate characters');
+  }
   if (problems.length > 0 || !phone || !metadata.value)
     throw new DomainError('INVALID_REQUEST_BODY', problems.join('; '));
   return {
@@ -87,5 +98,6 @@ export function validateSend(input: SendInput): ValidSend {
     callback: input.callback,
     metadata: metadata.value,
     purpose: purpose as SmsPurpose,
+    maskedBody: input.masked_body,
   };
 }

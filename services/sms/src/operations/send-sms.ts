@@ -6,12 +6,12 @@ import {
   newSid,
   outcomeUnknown,
   type Clock,
+  type SealedBox,
   type Logger,
   type PromiseClient,
 } from '@otp/platform';
 import type { BillingClient } from '@otp/proto';
 import type { Message } from '../generated/prisma/client.js';
-import { planSegments } from '../domain/segments.js';
 import { validateSend, type SendInput } from '../domain/send-request.js';
 import { enqueueSms } from '../events/outbound-queue.js';
 import type { Messages, SmsMessageView } from '../store/messages.js';
@@ -19,6 +19,7 @@ import { messageView } from '../store/messages.js';
 import type { SendContexts } from '../store/send-context.js';
 import type { SendIntents } from '../store/send-intents.js';
 import { giveMoneyBack, holdRequest } from './money-back.js';
+import { planSend } from './quote-sms.js';
 
 export interface SendDeps {
   messages: Messages;
@@ -29,6 +30,8 @@ export interface SendDeps {
   clock: Clock;
   logger: Logger;
   queueTimeoutMs: number;
+  /** Seals the text of Verify's messages (SMS_BODY_KEY). */
+  bodies: SealedBox;
 }
 
 /**
@@ -51,42 +54,29 @@ export async function sendSms(
     const existing = await deps.intents.byRequestKey(projectId, requestKey);
     if (existing) return resume(deps, existing);
   }
-  // The price is asked for at once but read after the sender checks, so their errors come first.
-  const quoting = deps.billing.Quote({ to: request.to });
-  quoting.catch(() => undefined);
-  const { settings, sender } = await deps.sendContexts.read(projectId, request.from);
-  // Verify's codes go out even when the project turned direct SMS off (spec).
-  if (request.purpose === 'direct' && !settings.enabled) {
-    throw new DomainError('CHANNEL_DISABLED', 'the SMS channel is turned off for this project');
+  // Verify's text holds a code: it is stored only sealed, and shown masked.
+  if (request.purpose === 'verify' && request.maskedBody === undefined) {
+    throw new DomainError('INVALID_ARGUMENT', 'masked_body is required for purpose verify');
   }
-
-  if (!request.from && !settings.defaultSenderId) {
-    throw new DomainError('SENDER_ID_REQUIRED', 'no from given and the project has no default sender ID');
-  }
-  if (!sender || sender.status !== 'approved') {
-    throw new DomainError(
-      'SENDER_ID_NOT_APPROVED',
-      `${request.from ? 'from' : 'the default sender ID'} is not an approved sender ID of this project`,
-    );
-  }
-
-  const plan = planSegments(request.body);
-  const quote = await quoting;
+  const plan = await planSend(deps, projectId, request);
+  const sid = newSid('SM');
   const intent = await deps.intents.insert({
-    sid: newSid('SM'),
+    sid,
     projectId,
     requestKey: requestKey || null,
     purpose: request.purpose,
     to: request.to,
-    from: sender.value,
-    body: request.body,
-    segments: plan.parts.length,
-    encoding: plan.encoding,
-    priceCents: quote.sms_price_cents,
-    costCents: quote.sms_price_cents * plan.parts.length,
+    from: plan.from,
+    body: request.maskedBody ?? request.body,
+    bodySealed: request.maskedBody === undefined ? null : deps.bodies.seal(sid, request.body).toString('base64'),
+    segments: plan.segments.parts.length,
+    encoding: plan.segments.encoding,
+    priceCents: plan.quote.sms_price_cents,
+    costCents: plan.costCents,
     metadata: request.metadata,
     // Verify has its own callback setting; the SMS default is for direct sends only.
-    callbackUrl: request.callback ?? (request.purpose === 'direct' ? (settings.callbackUrl ?? undefined) : undefined),
+    callbackUrl:
+      request.callback ?? (request.purpose === 'direct' ? (plan.settings.callbackUrl ?? undefined) : undefined),
     createdAt: deps.clock.now(),
   });
   if (!intent) {
@@ -96,7 +86,8 @@ export async function sendSms(
       throw new DomainError('SERVICE_UNAVAILABLE', 'the message of this request key changed meanwhile; retry');
     return resume(deps, first);
   }
-  const description = `SMS to ${quote.country}${quote.network ? ` (${quote.network})` : ''}, ${plan.parts.length} segment(s)`;
+  const { quote } = plan;
+  const description = `SMS to ${quote.country}${quote.network ? ` (${quote.network})` : ''}, ${plan.segments.parts.length} segment(s)`;
   return holdAndQueue(deps, intent, description);
 }
 
@@ -124,6 +115,14 @@ async function holdAndQueue(deps: SendDeps, intent: Message, description: string
     // A concurrent repeat queued it (show that), or the recovery pass discarded it (it releases the hold).
     const current = await deps.messages.bySid(sid);
     if (current && current.status !== 'discarded' && current.status !== 'accepted') return messageView(current);
+    if (current?.status === 'discarded') {
+      // A repeat of this request that was refused (or came too late) may have discarded the row
+      // after this hold was taken, and then nothing owns the hold: release it (the recovery pass
+      // releases under the same key, so a discard it made is released once).
+      await giveMoneyBack(deps, { ...current, holdId }).catch((releaseError: unknown) =>
+        deps.logger.warn({ sid, err: releaseError }, 'hold of an abandoned message not released'),
+      );
+    }
     throw new DomainError('SERVICE_UNAVAILABLE', `message ${sid} was abandoned before it was queued; send it again`);
   }
 
@@ -132,7 +131,13 @@ async function holdAndQueue(deps: SendDeps, intent: Message, description: string
     await enqueueSms(deps.js, sid, deps.queueTimeoutMs);
   } catch (error) {
     deps.logger.error({ sid, err: error }, 'sms.outbound publish failed');
-    await deps.messages.markEnqueueFailed(queued, 'the outbound queue was unavailable', deps.clock.now());
+    if (!(await deps.messages.markEnqueueFailed(queued, 'the outbound queue was unavailable', deps.clock.now()))) {
+      // The publish got through after all (its answer was lost) and the worker took the message:
+      // it is being sent on this hold, so it is the answer, not a failure (which would give the
+      // hold back and make the caller drop a message that reaches the carrier).
+      const current = await deps.messages.bySid(sid);
+      if (current) return messageView(current);
+    }
     // The hold is due back (money_due); if Billing does not confirm now, the recovery pass retries.
     await giveMoneyBack(deps, { ...queued, status: 'enqueue_failed' }).catch((releaseError: unknown) =>
       deps.logger.warn({ sid, err: releaseError }, 'hold release of an unqueued message deferred to recovery'),

@@ -1,9 +1,12 @@
-import { DomainError, implement, parseSid, type Clock, type Logger } from '@otp/platform';
+import { DomainError, implement, logFilter, parseSid, type Clock, type Logger } from '@otp/platform';
 import type { SmsHandlers } from '@otp/proto';
+import type { Carriers } from '../carrier/carriers.js';
 import type { SenderId } from '../generated/prisma/client.js';
 import { isHttpUrl } from '../domain/send-request.js';
 import { isValidSenderId } from '../domain/sender-id.js';
+import { quoteSms } from '../operations/quote-sms.js';
 import { sendSms, type SendDeps } from '../operations/send-sms.js';
+import { SHOWN_STATUSES } from '../store/message-list.js';
 import { messageView } from '../store/messages.js';
 import type { SenderIds } from '../store/sender-ids.js';
 import type { SmsSettingsChange, SmsSettingsStore, SmsSettingsValue } from '../store/settings.js';
@@ -14,11 +17,23 @@ function required(value: string, field: string): string {
 }
 
 function senderIdView(row: SenderId) {
-  return { value: row.value, status: row.status, site: row.site, created_at: row.createdAt.toISOString() };
+  return {
+    value: row.value,
+    status: row.status,
+    site: row.site,
+    created_at: row.createdAt.toISOString(),
+    ...(row.rejectionReason ? { rejection_reason: row.rejectionReason } : {}),
+  };
 }
 
 export function smsHandlers(
-  deps: SendDeps & { senderIds: SenderIds; settings: SmsSettingsStore; clock: Clock; logger: Logger },
+  deps: SendDeps & {
+    senderIds: SenderIds;
+    settings: SmsSettingsStore;
+    carriers: Carriers;
+    clock: Clock;
+    logger: Logger;
+  },
 ): SmsHandlers {
   const { messages, senderIds, settings } = deps;
 
@@ -44,9 +59,25 @@ export function smsHandlers(
           callback: request.callback,
           metadata_json: request.metadata_json,
           purpose: request.purpose,
+          masked_body: request.masked_body,
         },
         request.request_key,
       );
+    },
+
+    async Quote(request) {
+      const plan = await quoteSms(deps, request.project_id, {
+        to: request.to,
+        body: request.body,
+        from: request.from,
+        purpose: request.purpose,
+      });
+      return {
+        from: plan.from,
+        sms_segments: plan.segments.parts.length,
+        price_cents: plan.quote.sms_price_cents,
+        cost_cents: plan.costCents,
+      };
     },
 
     async Get(request) {
@@ -57,6 +88,11 @@ export function smsHandlers(
       // Another project's sid answers exactly like an unknown one.
       if (!row) throw new DomainError('MESSAGE_NOT_FOUND', `no SMS ${sid} in this project`);
       return messageView(row);
+    },
+
+    async ListMessages(request) {
+      const rows = await messages.list(logFilter(request, 'SM', SHOWN_STATUSES));
+      return { messages: rows.map(messageView) };
     },
 
     async RequestSenderId(request) {
@@ -72,6 +108,15 @@ export function smsHandlers(
     async ApproveSenderId(request) {
       const projectId = required(request.project_id, 'project_id');
       return senderIdView(await senderIds.approve(projectId, required(request.value, 'value'), deps.clock.now()));
+    },
+
+    async RejectSenderId(request) {
+      const projectId = required(request.project_id, 'project_id');
+      const reason = request.reason.trim();
+      if (!reason || reason.length > 500) {
+        throw new DomainError('INVALID_REQUEST_BODY', 'reason: 1-500 characters saying why');
+      }
+      return senderIdView(await senderIds.reject(projectId, required(request.value, 'value'), reason));
     },
 
     async ListSenderIds(request) {
@@ -103,6 +148,16 @@ export function smsHandlers(
       }
       if (problems.length > 0) throw new DomainError('INVALID_REQUEST_BODY', problems.join('; '));
       return settingsView(projectId, await settings.update(projectId, change, deps.clock.now()));
+    },
+
+    async ListCarriers() {
+      return {
+        carriers: deps.carriers.statuses().map(({ last_error, last_error_at, ...carrier }) => ({
+          ...carrier,
+          ...(last_error ? { last_error } : {}),
+          ...(last_error_at ? { last_error_at } : {}),
+        })),
+      };
     },
   });
 }

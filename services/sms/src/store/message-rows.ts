@@ -12,6 +12,7 @@ export interface MessageRecord {
   to: string;
   from: string;
   body: string;
+  body_sealed: string | null;
   segments: number;
   encoding: string;
   price_cents: number;
@@ -24,6 +25,12 @@ export interface MessageRecord {
   claimed_seq: string | number | bigint | null;
   attempts: number;
   carrier_message_ids: string[];
+  carrier: string | null;
+  concat_reference: number | null;
+  submit_started_at: Date | null;
+  receipt_keys: string[];
+  delivery_status: string | null;
+  delivered_at: Date | null;
   last_error: string | null;
   created_at: Date;
   processed_at: Date | null;
@@ -39,6 +46,7 @@ export function fromRecord(record: MessageRecord): Message {
     to: record.to,
     from: record.from,
     body: record.body,
+    bodySealed: record.body_sealed,
     segments: record.segments,
     encoding: record.encoding,
     priceCents: record.price_cents,
@@ -51,6 +59,12 @@ export function fromRecord(record: MessageRecord): Message {
     claimedSeq: record.claimed_seq === null ? null : BigInt(record.claimed_seq),
     attempts: record.attempts,
     carrierMessageIds: record.carrier_message_ids,
+    carrier: record.carrier,
+    concatReference: record.concat_reference,
+    submitStartedAt: record.submit_started_at ? new Date(record.submit_started_at) : null,
+    receiptKeys: record.receipt_keys,
+    deliveryStatus: record.delivery_status,
+    deliveredAt: record.delivered_at ? new Date(record.delivered_at) : null,
     lastError: record.last_error,
     createdAt: new Date(record.created_at),
     processedAt: record.processed_at ? new Date(record.processed_at) : null,

@@ -1,11 +1,12 @@
-import { outboxRow, smsMessageResource, SUBJECTS, type SmsMessageRecord } from '@otp/platform';
+import { outboxRow, smsMessageResource, SUBJECTS, type LogFilter, type SmsMessageRecord } from '@otp/platform';
 import type { Message } from '../generated/prisma/client.js';
 import { currentCostCents, type SmsStatus } from '../domain/delivery.js';
 import type { Db } from './database.js';
+import { listMessages } from './message-list.js';
 import { fromRecord, type MessageRecord } from './message-rows.js';
 
 /** The proto `SmsMessage` of a stored message (what Send and Get answer). */
-export type SmsMessageView = SmsMessageRecord & { project_id: string };
+export type SmsMessageView = SmsMessageRecord & { project_id: string; purpose: string; attempts: number };
 
 export function messageView(row: Message): SmsMessageView {
   return {
@@ -21,12 +22,20 @@ export function messageView(row: Message): SmsMessageView {
     date_created: row.createdAt.toISOString(),
     ...(row.processedAt ? { processed_at: row.processedAt.toISOString() } : {}),
     ...(row.lastError ? { last_error: row.lastError } : {}),
+    ...(row.deliveryStatus ? { delivery_status: row.deliveryStatus } : {}),
+    ...(row.deliveredAt ? { delivered_at: row.deliveredAt.toISOString() } : {}),
+    ...(row.carrier && row.status !== 'processing' && row.status !== 'queued' ? { carrier: row.carrier } : {}),
+    purpose: row.purpose,
+    attempts: row.attempts,
   };
 }
 
-/** The event a final status writes: sms.sent or sms.failed, carrying the public resource. */
-function statusEvent(row: Message, type: 'sms.sent' | 'sms.failed', now: Date) {
-  const event = outboxRow(SUBJECTS.smsStatus, type, row.projectId, smsMessageResource(messageView(row)), now);
+export type SmsEventType = 'sms.sent' | 'sms.failed' | 'sms.delivered' | 'sms.undelivered';
+
+/** The event a status change writes (sms.sent, sms.failed, and the receipts' sms.delivered, sms.undelivered), carrying the public resource. */
+export function statusEvent(row: Message, type: SmsEventType, now: Date) {
+  const subject = type === 'sms.delivered' || type === 'sms.undelivered' ? SUBJECTS.smsReceipt : SUBJECTS.smsStatus;
+  const event = outboxRow(subject, type, row.projectId, smsMessageResource(messageView(row)), now);
   // The dispatcher reads the target from here, never from this service's tables.
   const headers = row.callbackUrl ? { ...event.headers, 'otp-callback-url': row.callbackUrl } : event.headers;
   return { ...event, headers };
@@ -44,22 +53,33 @@ export class Messages {
    * may have been told `queued` while this publish was still failing, and verify must learn that
    * its attempt never went out. A direct send's caller was told by the 503 instead.
    */
-  async markEnqueueFailed(queued: Message, error: string, now: Date): Promise<void> {
+  async markEnqueueFailed(queued: Message, error: string, now: Date): Promise<boolean> {
     const row: Message = { ...queued, status: 'enqueue_failed', lastError: error, moneyDue: true, updatedAt: now };
     const event = statusEvent(row, 'sms.failed', now);
-    await this.db.$executeRaw`
+    // Answers whether the row changed: a publish whose answer was lost may have reached the queue,
+    // and the worker may have taken the message already (no longer `queued`): then it is sent.
+    const changed = await this.db.$queryRaw<{ sid: string }[]>`
       WITH failed AS (
-        UPDATE messages SET status = 'enqueue_failed', last_error = ${error}, money_due = true, updated_at = ${now}
+        UPDATE messages SET status = 'enqueue_failed', last_error = ${error}, money_due = true, body_sealed = NULL,
+               updated_at = ${now}
          WHERE sid = ${row.sid} AND status = 'queued'
-        RETURNING sid, purpose)
-      INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
-      SELECT ${event.id}::uuid, ${event.subject}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
-             ${JSON.stringify(event.headers)}::jsonb, ${now} FROM failed WHERE failed.purpose = 'verify'`;
+        RETURNING sid, purpose),
+      announced AS (
+        INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
+        SELECT ${event.id}::uuid, ${event.subject}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
+               ${JSON.stringify(event.headers)}::jsonb, ${now} FROM failed WHERE failed.purpose = 'verify')
+      SELECT sid FROM failed`;
+    return changed.length > 0;
   }
 
   /** A message as the API shows it: intents (accepted) and discarded ones are never shown. */
   async inProject(projectId: string, sid: string): Promise<Message | null> {
     return this.db.message.findFirst({ where: { sid, projectId, status: { notIn: ['accepted', 'discarded'] } } });
+  }
+
+  /** A page of the console's SMS log, newest first. */
+  async list(filter: LogFilter): Promise<Message[]> {
+    return listMessages(this.db, filter);
   }
 
   async bySid(sid: string): Promise<Message | null> {
@@ -94,9 +114,40 @@ export class Messages {
     return rows[0]?.attempts;
   }
 
+  /** A try that spent none of the message's retries (throttled, no carrier could take it). */
+  async uncountAttempt(sid: string, now: Date): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE messages SET attempts = greatest(attempts - 1, 0), updated_at = ${now} WHERE sid = ${sid} AND status = 'processing'`;
+  }
+
   async recordError(sid: string, error: string, now: Date): Promise<void> {
     await this.db.$executeRaw`
-      UPDATE messages SET last_error = ${error}, updated_at = ${now} WHERE sid = ${sid} AND status = 'processing'`;
+      UPDATE messages SET last_error = ${error}, submit_started_at = NULL, updated_at = ${now} WHERE sid = ${sid} AND status = 'processing'`;
+  }
+
+  /**
+   * The carrier a try goes to, the reference of its parts and when it started, written before the
+   * submit: a crash mid-submit leaves a try whose outcome is unknown (domain/delivery.ts).
+   */
+  async recordTry(sid: string, carrier: string, reference: number, now: Date): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE messages SET carrier = ${carrier}, concat_reference = ${reference}, submit_started_at = ${now}, updated_at = ${now}
+       WHERE sid = ${sid} AND status = 'processing'`;
+  }
+
+  /** The parts the carrier has accepted so far (ids in part order, "" for the others) and their receipt keys. */
+  async recordParts(sid: string, ids: string[], receiptKeys: string[], now: Date): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE messages SET carrier_message_ids = ${ids}::text[], receipt_keys = ${receiptKeys}::text[],
+             submit_started_at = NULL, updated_at = ${now}
+       WHERE sid = ${sid} AND status = 'processing'`;
+  }
+
+  /** The carrier confirmed it has none of the message: the next try may go anywhere, under a new reference. */
+  async leaveCarrier(sid: string, now: Date): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE messages SET carrier = NULL, concat_reference = NULL, submit_started_at = NULL, updated_at = ${now}
+       WHERE sid = ${sid} AND status = 'processing'`;
   }
 
   /** processing -> sent with its event, atomically; false when another delivery got there first. */
@@ -122,7 +173,9 @@ export class Messages {
     const event = statusEvent(row, status === 'sent' ? 'sms.sent' : 'sms.failed', row.updatedAt);
     const written = await this.db.$executeRaw`
       WITH finished AS (
-        UPDATE messages SET status = ${status}, money_due = ${status === 'failed'}, carrier_message_ids = ${row.carrierMessageIds}::text[],
+        UPDATE messages SET status = ${status}, money_due = ${status === 'failed'}, body_sealed = NULL, submit_started_at = NULL,
+               carrier_message_ids = ${row.carrierMessageIds}::text[],
+               carrier = ${row.carrier}, receipt_keys = ${row.receiptKeys}::text[],
                processed_at = ${row.processedAt}::timestamptz, last_error = ${row.lastError}, updated_at = ${row.updatedAt}
          WHERE sid = ${row.sid} AND status = 'processing'
         RETURNING sid)

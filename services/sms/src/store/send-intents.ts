@@ -18,6 +18,8 @@ export interface NewIntent {
   to: string;
   from: string;
   body: string;
+  /** Purpose verify: the text sent (with its code), sealed, base64; null otherwise. */
+  bodySealed: string | null;
   segments: number;
   encoding: SmsEncoding;
   priceCents: number;
@@ -37,10 +39,10 @@ export class SendIntents {
   async insert(intent: NewIntent): Promise<Message | null> {
     const i = intent;
     const rows = await this.db.$queryRaw<MessageRecord[]>`
-      INSERT INTO messages (sid, project_id, status, request_key, purpose, "to", "from", body, segments, encoding,
-                            price_cents, cost_cents, metadata, callback_url, created_at, updated_at)
+      INSERT INTO messages (sid, project_id, status, request_key, purpose, "to", "from", body, body_sealed, segments,
+                            encoding, price_cents, cost_cents, metadata, callback_url, created_at, updated_at)
       VALUES (${i.sid}, ${i.projectId}, 'accepted', ${i.requestKey}, ${i.purpose}, ${i.to}, ${i.from}, ${i.body},
-              ${i.segments}, ${i.encoding}, ${i.priceCents}, ${i.costCents}, ${JSON.stringify(i.metadata)}::jsonb,
+              ${i.bodySealed}::text, ${i.segments}, ${i.encoding}, ${i.priceCents}, ${i.costCents}, ${JSON.stringify(i.metadata)}::jsonb,
               ${i.callbackUrl ?? null}, ${i.createdAt}, ${i.createdAt})
       ON CONFLICT (project_id, request_key)
         WHERE request_key IS NOT NULL AND status NOT IN ('discarded', 'enqueue_failed')
@@ -70,7 +72,8 @@ export class SendIntents {
   /** accepted -> discarded: Billing refused the hold, so nothing is owed back. */
   async discardRefused(sid: string, now: Date): Promise<void> {
     await this.db.$executeRaw`
-      UPDATE messages SET status = 'discarded', updated_at = ${now} WHERE sid = ${sid} AND status = 'accepted'`;
+      UPDATE messages SET status = 'discarded', body_sealed = NULL, updated_at = ${now}
+       WHERE sid = ${sid} AND status = 'accepted'`;
   }
 
   /**
@@ -79,7 +82,7 @@ export class SendIntents {
    */
   async discardAbandoned(cutoff: Date, now: Date, limit: number): Promise<Message[]> {
     const rows = await this.db.$queryRaw<MessageRecord[]>`
-      UPDATE messages SET status = 'discarded', money_due = true, updated_at = ${now}
+      UPDATE messages SET status = 'discarded', money_due = true, body_sealed = NULL, updated_at = ${now}
        WHERE sid IN (SELECT sid FROM messages WHERE status = 'accepted' AND updated_at < ${cutoff}
                       ORDER BY updated_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
          AND status = 'accepted'

@@ -12,6 +12,7 @@ interface SenderIdRecord {
   status: string;
   created_at: Date;
   approved_at: Date | null;
+  rejection_reason: string | null;
 }
 
 function fromRecord(record: SenderIdRecord): SenderId {
@@ -23,6 +24,7 @@ function fromRecord(record: SenderIdRecord): SenderId {
     status: record.status,
     createdAt: new Date(record.created_at),
     approvedAt: record.approved_at ? new Date(record.approved_at) : null,
+    rejectionReason: record.rejection_reason,
   };
 }
 
@@ -52,6 +54,21 @@ export class SenderIds {
     });
     const found = await this.db.senderId.findUnique({ where: { projectId_valueKey: key } });
     if (!found) throw new DomainError('SENDER_ID_NOT_FOUND', `no sender ID ${value} in this project`);
+    return found;
+  }
+
+  /** Refuses a pending sender ID; refusing it again keeps the first reason. An approved one stays approved. */
+  async reject(projectId: string, value: string, reason: string): Promise<SenderId> {
+    const key = { projectId, valueKey: senderIdKey(value) };
+    await this.db.senderId.updateMany({
+      where: { ...key, status: 'pending' },
+      data: { status: 'rejected', rejectionReason: reason },
+    });
+    const found = await this.db.senderId.findUnique({ where: { projectId_valueKey: key } });
+    if (!found) throw new DomainError('SENDER_ID_NOT_FOUND', `no sender ID ${value} in this project`);
+    if (found.status === 'approved') {
+      throw new DomainError('INVALID_REQUEST_BODY', `sender ID ${value} is approved: it can no longer be rejected`);
+    }
     return found;
   }
 

@@ -29,10 +29,6 @@ function table(channel: AttemptChannel) {
   return channel === 'messenger' ? MESSENGER : SMS;
 }
 
-export function isKnownStatus(channel: AttemptChannel, status: string): boolean {
-  return status in table(channel);
-}
-
 export function deliveryOf(channel: AttemptChannel, status: string): Delivery {
   return table(channel)[status]?.delivery ?? 'in_flight';
 }

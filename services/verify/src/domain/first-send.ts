@@ -5,10 +5,10 @@ import type { AttemptChannel } from './attempt-status.js';
  * configured channel (spec: "At start the balance must cover the fee and the first send").
  */
 export function startHoldCents(
-  prices: { feeCents: number; messengerCents: number; smsSegmentCents: number; smsSegments: number },
+  prices: { feeCents: number; messengerCents: number; smsCents: number },
   channel: AttemptChannel,
 ): number {
-  const firstSend = channel === 'messenger' ? prices.messengerCents : prices.smsSegmentCents * prices.smsSegments;
+  const firstSend = channel === 'messenger' ? prices.messengerCents : prices.smsCents;
   return prices.feeCents + firstSend;
 }
 

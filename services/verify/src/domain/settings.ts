@@ -1,5 +1,7 @@
-import { DomainError } from '@otp/platform';
-import { z } from 'zod';
+import { CODE_PLACEHOLDER, DomainError, verifySettingsPatch } from '@otp/platform';
+import type { z } from 'zod';
+
+export { CODE_PLACEHOLDER };
 
 // Verify settings as the spec's table defines them. Pure: defaults, the patch format, and the
 // rules a whole set of settings must satisfy (some rules span two fields, so a patch is merged
@@ -22,8 +24,6 @@ export interface VerifySettings {
   callbackUrl: string | null;
 }
 
-export const CODE_PLACEHOLDER = '{code}';
-
 export const DEFAULT_SETTINGS: Readonly<VerifySettings> = Object.freeze({
   enabled: true,
   channel: 'messenger',
@@ -38,34 +38,8 @@ export const DEFAULT_SETTINGS: Readonly<VerifySettings> = Object.freeze({
   callbackUrl: null,
 });
 
-const SENDER_ID = /^(?=.*[A-Za-z])[A-Za-z0-9]{3,11}$/;
-
 /** The admin API's PATCH body (snake_case); null clears sender_id / callback_url. */
-export const settingsPatch = z
-  .object({
-    enabled: z.boolean(),
-    channel: z.enum(['messenger', 'sms']),
-    sms_fallback: z.boolean(),
-    switch_on_failure: z.boolean(),
-    fallback_wait_seconds: z.number().int().min(10).max(600),
-    code_length: z.number().int().min(4).max(8),
-    expiry_minutes: z.number().int().min(1).max(60),
-    max_wrong_codes: z.number().int().min(1).max(10),
-    sender_id: z.string().regex(SENDER_ID, 'must be 3-11 letters or digits with at least one letter').nullable(),
-    sms_text: z
-      .string()
-      .min(1)
-      .max(320)
-      .refine((text) => text.includes(CODE_PLACEHOLDER), `must include ${CODE_PLACEHOLDER}`),
-    callback_url: z
-      .string()
-      .max(2048)
-      .url()
-      .refine((url) => /^https?:\/\//i.test(url), 'must be an http or https URL')
-      .nullable(),
-  })
-  .partial()
-  .strict();
+export const settingsPatch = verifySettingsPatch;
 
 export type SettingsPatch = z.infer<typeof settingsPatch>;
 
@@ -121,21 +95,4 @@ export function fallbackEnabled(settings: Pick<VerifySettings, 'channel' | 'smsF
 /** Whether a verification started with these settings may send an SMS at all. */
 export function needsSenderId(settings: Pick<VerifySettings, 'channel' | 'smsFallback'>): boolean {
   return settings.channel === 'sms' || fallbackEnabled(settings);
-}
-
-/** The admin API's view (snake_case). */
-export function settingsView(settings: VerifySettings) {
-  return {
-    enabled: settings.enabled,
-    channel: settings.channel,
-    sms_fallback: settings.smsFallback,
-    switch_on_failure: settings.switchOnFailure,
-    fallback_wait_seconds: settings.fallbackWaitSeconds,
-    code_length: settings.codeLength,
-    expiry_minutes: settings.expiryMinutes,
-    max_wrong_codes: settings.maxWrongCodes,
-    sender_id: settings.senderId,
-    sms_text: settings.smsText,
-    callback_url: settings.callbackUrl,
-  };
 }

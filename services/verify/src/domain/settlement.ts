@@ -35,6 +35,21 @@ export function messengerAttemptsToSettle(attempts: AttemptState[]): AttemptStat
   );
 }
 
+/**
+ * An approved verification whose code no SMS can have carried (none was sent, or none reached the
+ * carrier) got it from the messenger: that send reached the user, whatever the provider reported
+ * so far, and keeps its charge (the operator paid the provider for it).
+ */
+export function messengerCarriedTheCode(verification: {
+  status: VerificationStatus;
+  attempts: AttemptState[];
+}): boolean {
+  return (
+    verification.status === 'approved' &&
+    verification.attempts.every((a) => a.channel === 'messenger' || deliveryOf('sms', a.status) === 'undelivered')
+  );
+}
+
 /** Idempotency keys: the sid plus the reason, so a replayed settlement never moves money twice. */
 export const moneyKeys = {
   hold: (sid: string) => `${sid}:hold`,

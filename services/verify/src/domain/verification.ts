@@ -67,7 +67,8 @@ function fallbackStillPossible(state: VerificationState): boolean {
 }
 
 function messengerCannotDeliver(state: VerificationState): boolean {
-  // A send refused outright leaves no attempt behind; that too is "cannot deliver".
+  // A number the messenger refused is a `failed` attempt; a send refused otherwise (after the
+  // charge, channel off) leaves none: both are "cannot deliver".
   return state.attempts
     .filter((a) => a.channel === 'messenger')
     .every((a) => deliveryOf('messenger', a.status) === 'undelivered');

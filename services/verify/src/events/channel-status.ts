@@ -1,15 +1,17 @@
 import {
   ensureConsumer,
+  parseAmount,
+  readEvent,
   runConsumer,
   STREAMS,
   type Bus,
-  type EventEnvelope,
   type Logger,
   type RunningConsumer,
 } from '@otp/platform';
 import { z } from 'zod';
-import { applyChannelStatus } from '../operations/advance.js';
+import { adoptLateSms, applyChannelStatus } from '../operations/advance.js';
 import type { FlowDeps } from '../operations/deps.js';
+import type { AttemptRecord } from '../store/verifications.js';
 import { VERIFICATION_SID_KEY } from './send-metadata.js';
 
 export const CHANNEL_STATUS_CONSUMER = 'verify-channel-status';
@@ -18,6 +20,9 @@ export const CHANNEL_STATUS_CONSUMER = 'verify-channel-status';
 const statusData = z.object({
   sid: z.string(),
   status: z.string(),
+  // Present on SMS reports: what an SMS no attempt shows yet is recorded with.
+  cost: z.string().optional(),
+  date_created: z.string().optional(),
   metadata: z
     .object({ [VERIFICATION_SID_KEY]: z.string().optional() })
     .loose()
@@ -48,23 +53,28 @@ export async function startChannelStatusConsumer(bus: Bus, deps: FlowDeps, logge
     // Redeliveries here mostly wait for an attempt row a moment from committing: retry quickly.
     retryDelayMs: (count) => Math.min(5000, 100 * 2 ** (count - 1)),
     async handle(message) {
-      let envelope: EventEnvelope;
-      try {
-        envelope = message.json<EventEnvelope>();
-      } catch {
-        return 'drop';
-      }
-      const data = statusData.safeParse(envelope.data);
-      if (!data.success) return 'drop';
-      const verification = await deps.store.findByAttempt(data.data.sid);
+      const event = readEvent(message, statusData);
+      if (!event) return 'drop';
+      const { envelope, data } = event;
+      const verification = await deps.store.findByAttempt(data.sid);
       if (!verification) {
+        const owner = data.metadata?.[VERIFICATION_SID_KEY];
+        const sms = envelope.type.startsWith('sms.') ? lateSms(data) : undefined;
+        if (owner && sms && (await adoptLateSms(deps, owner, sms))) return 'ack';
         // One of verify's sends whose attempt is not committed yet: try again shortly.
-        const ours = Boolean(data.data.metadata?.[VERIFICATION_SID_KEY]);
+        const ours = Boolean(owner);
         const age = deps.clock.now().getTime() - Date.parse(envelope.created_at);
         return ours && age < UNPLACED_REPORT_PATIENCE_MS ? 'retry' : 'ack';
       }
-      await applyChannelStatus(deps, verification, data.data.sid, data.data.status);
+      await applyChannelStatus(deps, verification, data.sid, data.status);
       return 'ack';
     },
   });
+}
+
+/** An SMS report as the attempt it shows, when it carries what an attempt needs. */
+function lateSms(data: z.infer<typeof statusData>): AttemptRecord | undefined {
+  const costCents = data.cost === undefined ? undefined : parseAmount(data.cost);
+  if (costCents === undefined || data.date_created === undefined) return undefined;
+  return { sid: data.sid, channel: 'sms', status: data.status, costCents, createdAt: new Date(data.date_created) };
 }

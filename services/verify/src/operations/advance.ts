@@ -1,6 +1,6 @@
 import { verificationCost } from '../domain/settlement.js';
 import { advance, applyAttemptStatus, keepsCode } from '../domain/verification.js';
-import { stateOf, type VerificationRecord } from '../store/verifications.js';
+import { stateOf, type AttemptRecord, type VerificationRecord } from '../store/verifications.js';
 import type { FlowDeps } from './deps.js';
 import { progressLocked } from './progress.js';
 import { settleSoon } from './settle.js';
@@ -49,4 +49,26 @@ export async function applyChannelStatus(
     return progressLocked(deps, held);
   });
   if (outcome?.result) await settleSoon(deps, outcome.record);
+}
+
+/**
+ * An SMS of this verification that no attempt shows: a fallback the SMS service queued while its
+ * answer was lost (a crash, a timeout), after which the verification ended before the fallback
+ * was tried again with its request key (a right code checked meanwhile, the expiry). The SMS was
+ * sent and charged, so it is this verification's attempt: it is appended, and the cost follows.
+ * A verification still pending is left alone: its own fallback replays the key and attaches it
+ * (a start never shown, starting or discarded, is not read here).
+ * Returns whether the SMS is (now) one of its attempts.
+ */
+export async function adoptLateSms(deps: FlowDeps, verificationSid: string, sms: AttemptRecord): Promise<boolean> {
+  const outcome = await deps.store.locked(verificationSid, deps.lockTimeoutMs, async (held) => {
+    const record = held.record;
+    if (record.attempts.some((a) => a.sid === sms.sid)) return true;
+    if (record.status === 'pending') return false;
+    held.addAttempt(sms);
+    held.update({ costCents: verificationCost(held.record) });
+    return true;
+  });
+  if (outcome?.result) deps.logger.warn({ sid: verificationSid, sms_sid: sms.sid }, 'late SMS fallback attached');
+  return outcome?.result ?? false;
 }

@@ -1,7 +1,8 @@
 import { DomainError, ensureTimeLeft, isDomainError, outcomeUnknown } from '@otp/platform';
 import { sendKeys } from '../domain/first-send.js';
+import { sendOutcomeUnknown } from '../domain/send-outcome.js';
 import { verificationCost } from '../domain/settlement.js';
-import { renderSmsText } from '../domain/sms-text.js';
+import { maskedSmsText, renderSmsText } from '../domain/sms-text.js';
 import { advance, applyFallback, keepsCode, type VerificationState } from '../domain/verification.js';
 import { sendMetadata } from '../events/send-metadata.js';
 import type { StartIntent } from '../store/start-intents.js';
@@ -68,8 +69,9 @@ export async function finishStart(
   try {
     state = await sendFirst(deps, intent, state, createdAt);
   } catch (error) {
-    // A send refused by its service never happened: undo. One of unknown outcome may have.
-    const undo = outcomeUnknown(error) ? undefined : { moneyDue: true, holdId };
+    // A send refused by its service never happened: undo. One of unknown outcome (or still
+    // running under its request key) may have: the start stays for the recovery pass to finish.
+    const undo = sendOutcomeUnknown(error) ? undefined : { moneyDue: true, holdId };
     throw await giveUp(deps, intent, finisher, error, undo);
   }
 
@@ -112,7 +114,10 @@ async function sendFirst(
 ): Promise<VerificationState> {
   if (!intent.codeSealed) throw new Error(`start intent ${intent.sid} has no sealed code`);
   const code = deps.vault.open(intent.sid, intent.codeSealed);
-  const smsBody = renderSmsText(intent.smsText, code);
+  const smsBody = {
+    body: renderSmsText(intent.smsText, code),
+    masked_body: maskedSmsText(intent.smsText, code.length),
+  };
   let state = initial;
 
   if (intent.channel === 'sms') {
@@ -134,6 +139,8 @@ async function sendFirst(
         ttl_seconds: ttl,
         request_key: sendKeys.first(intent.sid),
       });
+      // A number the messenger cannot reach comes back as a `failed` code costing 0.00: the
+      // spec's first attempt, before the SMS the fallback appends.
       const attempt: AttemptRecord = {
         sid: message.sid,
         channel: 'messenger',
@@ -159,11 +166,17 @@ async function sendFirst(
   return applyFallback(state, step.reason, await sendSms(deps, intent, smsBody, sendKeys.fallback(intent.sid)));
 }
 
-async function sendSms(deps: FlowDeps, intent: StartIntent, body: string, requestKey: string): Promise<AttemptRecord> {
+async function sendSms(
+  deps: FlowDeps,
+  intent: StartIntent,
+  text: { body: string; masked_body: string },
+  requestKey: string,
+): Promise<AttemptRecord> {
   const message = await deps.peers.sms.Send({
     project_id: intent.projectId,
     to: intent.to,
-    body,
+    // The SMS service keeps the body sealed and shows the masked one.
+    ...text,
     ...(intent.smsFrom ? { from: intent.smsFrom } : {}),
     metadata_json: sendMetadata(intent.sid),
     purpose: 'verify',

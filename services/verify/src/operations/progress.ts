@@ -1,8 +1,9 @@
 import { isDomainError } from '@otp/platform';
 import { supersedes } from '../domain/attempt-status.js';
 import { sendKeys } from '../domain/first-send.js';
-import { messengerAttemptsToSettle, verificationCost } from '../domain/settlement.js';
-import { renderSmsText } from '../domain/sms-text.js';
+import { sendOutcomeUnknown } from '../domain/send-outcome.js';
+import { messengerAttemptsToSettle, messengerCarriedTheCode, verificationCost } from '../domain/settlement.js';
+import { maskedSmsText, renderSmsText } from '../domain/sms-text.js';
 import { advance, applyFallback, keepsCode, type FallbackReason, type Finish } from '../domain/verification.js';
 import { sendMetadata } from '../events/send-metadata.js';
 import { stateOf, type AttemptRecord, type LockedVerification } from '../store/verifications.js';
@@ -25,12 +26,21 @@ export function finishLocked(deps: FlowDeps, held: LockedVerification, finish: F
   });
 }
 
-/** Asks the messenger service to settle (refund when undelivered) the code sends of this verification. */
+/**
+ * Asks the messenger service to settle the code sends of this verification: it asks the provider
+ * first, and refunds a send only when it did not reach the user. An approval the messenger alone
+ * can have carried proves it did (`code_used`).
+ */
 export async function settleMessengerLocked(deps: FlowDeps, held: LockedVerification): Promise<void> {
   const attempts = messengerAttemptsToSettle(held.record.attempts);
   if (attempts.length > 0) held.needsLock();
+  const codeUsed = messengerCarriedTheCode(held.record);
   for (const attempt of attempts) {
-    const code = await deps.peers.messenger.Settle({ project_id: held.record.projectId, sid: attempt.sid });
+    const code = await deps.peers.messenger.Settle({
+      project_id: held.record.projectId,
+      sid: attempt.sid,
+      code_used: codeUsed,
+    });
     held.updateAttempt(attempt.sid, {
       costCents: code.cost_cents,
       ...(supersedes('messenger', attempt.status, code.status) ? { status: code.status } : {}),
@@ -43,13 +53,17 @@ async function fallbackLocked(deps: FlowDeps, held: LockedVerification, reason: 
   held.needsLock();
   const record = held.record;
   let sms: AttemptRecord | undefined;
+  let asked = false;
   try {
     if (!record.codeSealed) throw new Error('sealed code missing while a fallback was possible');
     const code = deps.vault.open(record.sid, record.codeSealed);
+    asked = true;
     const message = await deps.peers.sms.Send({
       project_id: record.projectId,
       to: record.to,
+      // The SMS service keeps the body sealed and shows the masked one.
       body: renderSmsText(record.smsText, code),
+      masked_body: maskedSmsText(record.smsText, code.length),
       ...(record.smsFrom ? { from: record.smsFrom } : {}),
       metadata_json: sendMetadata(record.sid),
       purpose: 'verify',
@@ -64,6 +78,11 @@ async function fallbackLocked(deps: FlowDeps, held: LockedVerification, reason: 
       createdAt: new Date(message.date_created),
     };
   } catch (error) {
+    // The SMS may have been queued (no answer, or the first try with this key is still running):
+    // failing the verification now would leave that SMS outside every attempt. Nothing is written
+    // (the work throws, the row keeps its due fallback), and the next try (timer, read, event)
+    // replays the fallback key, which returns that SMS if it exists.
+    if (asked && sendOutcomeUnknown(error)) throw error;
     deps.logger.warn(
       { sid: record.sid, reason, err: isDomainError(error) ? error.code : error },
       'SMS fallback could not be queued',

@@ -61,7 +61,7 @@ export async function giveBackStartMoney(
     try {
       holdId = (await deps.peers.billing.Hold(holdRequest(intent))).hold_id;
     } catch (error) {
-      if (refusedWith(error, 'INSUFFICIENT_BALANCE')) return; // no hold under this key, and none taken
+      if (refusedWith(error, 'INSUFFICIENT_BALANCE', 'SPEND_LIMIT_REACHED')) return; // no hold under this key, and none taken
       throw error;
     }
   }

@@ -1,7 +1,7 @@
 import { DomainError, newSid } from '@otp/platform';
 import { startHoldCents } from '../domain/first-send.js';
 import { needsSenderId } from '../domain/settings.js';
-import { renderSmsText, smsSegments } from '../domain/sms-text.js';
+import { renderSmsText } from '../domain/sms-text.js';
 import { initialState } from '../domain/verification.js';
 import { CodeVault } from '../secrets/code-vault.js';
 import { loadSettings } from '../store/settings.js';
@@ -10,7 +10,7 @@ import type { VerificationRecord } from '../store/verifications.js';
 import { advanceVerification } from './advance.js';
 import type { FlowDeps } from './deps.js';
 import { finishStart } from './finish-start.js';
-import { resolveSenderId } from './sender-id.js';
+import { quoteVerifySms } from './sender-id.js';
 
 export interface StartInput {
   projectId: string;
@@ -30,14 +30,22 @@ export interface StartInput {
 export async function startVerification(deps: FlowDeps, input: StartInput): Promise<VerificationRecord> {
   const settings = await loadSettings(deps.db, input.projectId);
   if (!settings.enabled) throw new DomainError('VERIFY_DISABLED', 'Verify is turned off for this project');
-  // Independent reads, side by side: they are most of a start's latency.
-  const [smsFrom, quote] = await Promise.all([
-    needsSenderId(settings) ? resolveSenderId(deps.peers, input.projectId, settings.senderId) : null,
+  const sid = newSid('VE');
+  const code = CodeVault.generate(settings.codeLength);
+  // Independent reads, side by side: they are most of a start's latency. What the SMS would cost
+  // is the SMS service's answer (its sender ID check, segments and price), never a recount here.
+  const [sms, quote] = await Promise.all([
+    needsSenderId(settings)
+      ? quoteVerifySms(deps.peers, {
+          projectId: input.projectId,
+          to: input.to,
+          body: renderSmsText(settings.smsText, code),
+          senderId: settings.senderId,
+        })
+      : null,
     deps.peers.billing.Quote({ to: input.to }),
   ]);
 
-  const sid = newSid('VE');
-  const code = CodeVault.generate(settings.codeLength);
   const now = deps.clock.now();
   const initial = initialState(settings, now, deps.timeScale);
   const intent: NewStartIntent = {
@@ -52,8 +60,7 @@ export async function startVerification(deps: FlowDeps, input: StartInput): Prom
       {
         feeCents: quote.verify_fee_cents,
         messengerCents: quote.messenger_fee_cents,
-        smsSegmentCents: quote.sms_price_cents,
-        smsSegments: smsSegments(renderSmsText(settings.smsText, code)),
+        smsCents: sms?.cost_cents ?? 0,
       },
       settings.channel,
     ),
@@ -66,7 +73,7 @@ export async function startVerification(deps: FlowDeps, input: StartInput): Prom
     codeSealed: deps.vault.seal(sid, code),
     switchOnFailure: settings.switchOnFailure,
     fallbackDueAt: initial.fallbackDueAt,
-    smsFrom,
+    smsFrom: sms?.from ?? null,
     smsText: settings.smsText,
   };
 

@@ -1,4 +1,13 @@
-import { DomainError, implement, isStorableJson, normalizePhone, parseSid, type Logger } from '@otp/platform';
+import {
+  DomainError,
+  implement,
+  isStorableJson,
+  logFilter,
+  normalizePhone,
+  parseSid,
+  phoneProblem,
+  type Logger,
+} from '@otp/platform';
 import type { VerifyHandlers } from '@otp/proto';
 import type { VerifySettings as VerifySettingsMessage } from '@otp/proto/dist/generated/otp/verify/v1/VerifySettings.js';
 import type { VerifySettings } from '../domain/settings.js';
@@ -7,6 +16,7 @@ import type { FlowDeps } from '../operations/deps.js';
 import { updateSettings } from '../operations/settings.js';
 import { startVerification } from '../operations/start.js';
 import { loadSettings } from '../store/settings.js';
+import { dailyStats, listVerifications } from '../store/verification-list.js';
 import { toMessage } from '../views/verification-message.js';
 
 function required(value: string, field: string): string {
@@ -36,6 +46,8 @@ function metadataOf(json: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+const MAX_DAYS = 92;
+
 function settingsMessage(settings: VerifySettings): VerifySettingsMessage {
   return {
     enabled: settings.enabled,
@@ -55,8 +67,9 @@ function settingsMessage(settings: VerifySettings): VerifySettingsMessage {
 export function verifyHandlers(deps: FlowDeps, logger: Logger): VerifyHandlers {
   return implement<VerifyHandlers>(logger, {
     async Start(request) {
-      const phone = normalizePhone(required(request.to, 'to'));
-      if (!phone) throw new DomainError('INVALID_REQUEST_BODY', 'to: must be an international phone number');
+      const to = required(request.to, 'to');
+      const phone = normalizePhone(to);
+      if (!phone) throw new DomainError('INVALID_REQUEST_BODY', phoneProblem('to', to)!);
       const record = await startVerification(deps, {
         projectId: required(request.project_id, 'project_id'),
         to: phone.e164,
@@ -79,6 +92,21 @@ export function verifyHandlers(deps: FlowDeps, logger: Logger): VerifyHandlers {
         request.code,
       );
       return { valid: result.valid, verification: toMessage(result.verification) };
+    },
+
+    async List(request) {
+      const filter = logFilter(request, 'VE', ['pending', 'approved', 'expired', 'failed']);
+      return { verifications: (await listVerifications(deps.db, filter)).map(toMessage) };
+    },
+
+    async DailyStats(request) {
+      const days = Math.min(Math.max(request.days || 30, 1), MAX_DAYS);
+      const today = new Date(deps.clock.now());
+      const since = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (days - 1)));
+      const rows = await dailyStats(deps.db, required(request.project_id, 'project_id'), since, days);
+      return {
+        days: rows.map((r) => ({ day: r.day, started: r.started, approved: r.approved, cost_cents: r.costCents })),
+      };
     },
 
     async GetSettings(request) {

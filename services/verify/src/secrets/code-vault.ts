@@ -1,29 +1,19 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { deriveKey, SealedBox } from '@otp/platform';
 
 // Everything verify does with a code's secret: generate it, keep what a check needs (an HMAC),
-// and keep the code itself sealed (AES-256-GCM) only as long as the SMS fallback may re-send it.
-// Both keys derive from VERIFY_CODE_KEY; the verification sid is bound into both so a value
-// copied to another row neither matches nor opens.
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+// and keep the code itself sealed (AES-256-GCM, the platform's SealedBox) only as long as the SMS
+// fallback may re-send it. Both keys derive from VERIFY_CODE_KEY; the verification sid is bound
+// into both so a value copied to another row neither matches nor opens.
 
 export class CodeVault {
   private readonly macKey: Buffer;
-  private readonly sealKey: Buffer;
+  private readonly box: SealedBox;
 
   constructor(masterKey: Buffer) {
     if (masterKey.length !== 32) throw new Error('VERIFY_CODE_KEY must be 32 bytes');
-    this.macKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'otp verify code check', 32));
-    this.sealKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'otp verify code seal', 32));
+    this.macKey = deriveKey(masterKey, 'otp verify code check');
+    this.box = new SealedBox(masterKey, 'otp verify code seal');
   }
 
   /** A code of `length` digits from the CSPRNG (uniform; leading zeros allowed). */
@@ -44,18 +34,10 @@ export class CodeVault {
   }
 
   seal(sid: string, code: string): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.sealKey, iv);
-    cipher.setAAD(Buffer.from(sid));
-    const body = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    return this.box.seal(sid, code);
   }
 
   open(sid: string, sealed: Uint8Array): string {
-    const bytes = Buffer.from(sealed);
-    const decipher = createDecipheriv('aes-256-gcm', this.sealKey, bytes.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(sid));
-    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    return this.box.open(sid, sealed);
   }
 }

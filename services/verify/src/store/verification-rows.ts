@@ -1,7 +1,7 @@
+import type { NamedStatement, StatementRunner } from '@otp/platform';
 import type { AttemptChannel } from '../domain/attempt-status.js';
 import type { AttemptState, FallbackReason, VerificationState, VerificationStatus } from '../domain/verification.js';
 import { Prisma } from '../generated/prisma/client.js';
-import type { Tx } from './database.js';
 
 // How a verification is stored and read back: the record the operations work on, its row, and
 // the one read every use shares. Only shown verifications are read here: a start intent
@@ -146,7 +146,7 @@ export function fromRow(row: VerificationRow): VerificationRecord {
 }
 
 // Bytes go out as base64 text: the raw-query path of this Prisma version cannot return bytea.
-export const SELECT_VERIFICATION = Prisma.sql`
+const SELECT_VERIFICATION_TEXT = `
   SELECT v.sid, v.project_id, v.status, v.to_number, v.channel, v.fallback_reason, v.checks_left, v.fee_cents,
          v.fee_refunded, v.delivered, v.cost_cents, v.metadata, v.callback_url, v.last_error, v.created_at,
          v.expires_at, v.approved_at, v.finished_at, v.settled_at, encode(v.code_mac, 'base64') AS code_mac,
@@ -157,15 +157,21 @@ export const SELECT_VERIFICATION = Prisma.sql`
                                    ORDER BY a.seq), '[]'::json)
             FROM attempts a WHERE a.verification_sid = v.sid) AS attempts
     FROM verifications v`;
+const SHOWN_TEXT = `v.status IN ('pending', 'approved', 'expired', 'failed')`;
+
+export const SELECT_VERIFICATION = Prisma.raw(SELECT_VERIFICATION_TEXT);
 
 /** Rows that are verifications (not start intents nor discarded starts). */
-export const SHOWN = Prisma.sql`v.status IN ('pending', 'approved', 'expired', 'failed')`;
+export const SHOWN = Prisma.raw(SHOWN_TEXT);
 
-/** The database, or the transaction that holds the row. */
-export type Runner = Pick<Tx, '$queryRaw'>;
+/** One verification by sid, with its attempts: every check and every status change reads it. */
+const READ_VERIFICATION: NamedStatement = {
+  name: 'verify_read_verification',
+  text: `${SELECT_VERIFICATION_TEXT} WHERE v.sid = $1::text AND ${SHOWN_TEXT}`,
+};
 
-export async function readVerification(runner: Runner, sid: string): Promise<VerificationRecord | undefined> {
-  const rows = await runner.$queryRaw<VerificationRow[]>`${SELECT_VERIFICATION} WHERE v.sid = ${sid} AND ${SHOWN}`;
+export async function readVerification(runner: StatementRunner, sid: string): Promise<VerificationRecord | undefined> {
+  const rows = await runner.rows<VerificationRow>(READ_VERIFICATION, [sid]);
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 

@@ -1,4 +1,11 @@
-import { outboxRow } from '@otp/platform';
+import {
+  outboxRow,
+  poolRunner,
+  prismaRunner,
+  type NamedStatement,
+  type SchemaPool,
+  type StatementRunner,
+} from '@otp/platform';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './database.js';
 import {
@@ -9,7 +16,6 @@ import {
   SHOWN,
   type AttemptRecord,
   type NewVerification,
-  type Runner,
   type VerificationChanges,
   type VerificationRecord,
   type VerificationRow,
@@ -42,6 +48,45 @@ interface PendingEvent {
   headers: Record<string, string>;
   createdAt: Date;
 }
+
+/**
+ * Every change of a held verification, in one statement: the row (only while it is still at the
+ * version the work decided on), changed and new attempts, and the outbox events.
+ */
+const WRITE_VERIFICATION: NamedStatement = {
+  name: 'verify_write_verification',
+  text: `
+      WITH verification AS (
+        UPDATE verifications
+           SET status = $2::text, channel = $3::text, fallback_reason = $4::text,
+               checks_left = $5::int, fee_refunded = $6::boolean, delivered = $7::boolean,
+               cost_cents = $8::int, last_error = $9::text,
+               approved_at = $10::timestamptz, finished_at = $11::timestamptz,
+               settled_at = $12::timestamptz, fallback_due_at = $13::timestamptz,
+               code_sealed = CASE WHEN $14::boolean THEN NULL ELSE code_sealed END
+         WHERE sid = $1::text AND xmin = $15::text::xid
+        RETURNING xmin::text AS version),
+      changed_attempts AS (
+        UPDATE attempts SET status = c.status, cost_cents = c.cost_cents
+          FROM verification,
+               unnest($16::text[], $17::text[], $18::int[]) AS c(sid, status, cost_cents)
+         WHERE attempts.sid = c.sid AND attempts.verification_sid = $1::text),
+      new_attempts AS (
+        INSERT INTO attempts (sid, verification_sid, channel, status, cost_cents, created_at)
+        SELECT n.sid, $1::text, n.channel, n.status, n.cost_cents, n.created_at
+          FROM verification,
+               unnest($19::text[], $20::text[], $21::text[], $22::int[], $23::timestamptz[])
+               WITH ORDINALITY AS n(sid, channel, status, cost_cents, created_at, position)
+         ORDER BY n.position),
+      events AS (
+        INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
+        SELECT e.id::uuid, e.subject, e.type, e.payload::jsonb, e.headers::jsonb, e.created_at
+          FROM verification,
+               unnest($24::text[], $25::text[], $26::text[], $27::text[], $28::text[], $29::timestamptz[])
+               WITH ORDINALITY AS e(id, subject, type, payload, headers, created_at, position)
+         ORDER BY e.position)
+      SELECT version FROM verification`,
+};
 
 /** Thrown by `needsLock` when the work runs on an unlocked read: `locked` reruns it locked. */
 class LockNeeded extends Error {}
@@ -102,48 +147,42 @@ export class LockedVerification {
    * Writes every change in one statement, on condition that the row is still at the version the
    * work decided on. False (nothing written) when it is not.
    */
-  async write(runner: Runner): Promise<boolean> {
+  async write(runner: StatementRunner): Promise<boolean> {
     if (!this.changed) return true;
     const r = this.record;
     const newAttempts = this.newAttempts.map((a) => r.attempts.find((b) => b.sid === a.sid) ?? a);
     const changedAttempts = r.attempts.filter((a) => this.changedAttempts.has(a.sid));
-    const rows = await runner.$queryRaw<{ version: string }[]>`
-      WITH verification AS (
-        UPDATE verifications
-           SET status = ${r.status}, channel = ${r.channel}, fallback_reason = ${r.fallbackReason},
-               checks_left = ${r.checksLeft}, fee_refunded = ${r.feeRefunded}, delivered = ${r.delivered},
-               cost_cents = ${r.costCents}, last_error = ${r.lastError},
-               approved_at = ${r.approvedAt}::timestamptz, finished_at = ${r.finishedAt}::timestamptz,
-               settled_at = ${r.settledAt}::timestamptz, fallback_due_at = ${r.fallbackDueAt}::timestamptz,
-               code_sealed = CASE WHEN ${r.codeSealed === null}::boolean THEN NULL ELSE code_sealed END
-         WHERE sid = ${r.sid} AND xmin = ${r.version}::xid
-        RETURNING xmin::text AS version),
-      changed_attempts AS (
-        UPDATE attempts SET status = c.status, cost_cents = c.cost_cents
-          FROM verification,
-               unnest(${changedAttempts.map((a) => a.sid)}::text[], ${changedAttempts.map((a) => a.status)}::text[],
-                      ${changedAttempts.map((a) => a.costCents)}::int[]) AS c(sid, status, cost_cents)
-         WHERE attempts.sid = c.sid AND attempts.verification_sid = ${r.sid}),
-      new_attempts AS (
-        INSERT INTO attempts (sid, verification_sid, channel, status, cost_cents, created_at)
-        SELECT n.sid, ${r.sid}, n.channel, n.status, n.cost_cents, n.created_at
-          FROM verification,
-               unnest(${newAttempts.map((a) => a.sid)}::text[], ${newAttempts.map((a) => a.channel)}::text[],
-                      ${newAttempts.map((a) => a.status)}::text[], ${newAttempts.map((a) => a.costCents)}::int[],
-                      ${newAttempts.map((a) => a.createdAt.toISOString())}::timestamptz[])
-               WITH ORDINALITY AS n(sid, channel, status, cost_cents, created_at, position)
-         ORDER BY n.position),
-      events AS (
-        INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
-        SELECT e.id::uuid, e.subject, e.type, e.payload::jsonb, e.headers::jsonb, e.created_at
-          FROM verification,
-               unnest(${this.events.map((e) => e.id)}::text[], ${this.events.map((e) => e.subject)}::text[],
-                      ${this.events.map((e) => e.type)}::text[], ${this.events.map((e) => JSON.stringify(e.payload))}::text[],
-                      ${this.events.map((e) => JSON.stringify(e.headers))}::text[],
-                      ${this.events.map((e) => e.createdAt.toISOString())}::timestamptz[])
-               WITH ORDINALITY AS e(id, subject, type, payload, headers, created_at, position)
-         ORDER BY e.position)
-      SELECT version FROM verification`;
+    const rows = await runner.rows<{ version: string }>(WRITE_VERIFICATION, [
+      r.sid,
+      r.status,
+      r.channel,
+      r.fallbackReason,
+      r.checksLeft,
+      r.feeRefunded,
+      r.delivered,
+      r.costCents,
+      r.lastError,
+      r.approvedAt,
+      r.finishedAt,
+      r.settledAt,
+      r.fallbackDueAt,
+      r.codeSealed === null,
+      r.version,
+      changedAttempts.map((a) => a.sid),
+      changedAttempts.map((a) => a.status),
+      changedAttempts.map((a) => a.costCents),
+      newAttempts.map((a) => a.sid),
+      newAttempts.map((a) => a.channel),
+      newAttempts.map((a) => a.status),
+      newAttempts.map((a) => a.costCents),
+      newAttempts.map((a) => a.createdAt.toISOString()),
+      this.events.map((e) => e.id),
+      this.events.map((e) => e.subject),
+      this.events.map((e) => e.type),
+      this.events.map((e) => JSON.stringify(e.payload)),
+      this.events.map((e) => JSON.stringify(e.headers)),
+      this.events.map((e) => e.createdAt.toISOString()),
+    ]);
     if (!rows[0]) return false;
     this.record = { ...this.record, version: rows[0].version };
     return true;
@@ -151,10 +190,18 @@ export class LockedVerification {
 }
 
 export class VerificationStore {
-  constructor(private readonly db: Db) {}
+  /** The check and status paths' statements, prepared on node-postgres (docs/DEVELOPING.md). */
+  private readonly statements: StatementRunner;
+
+  constructor(
+    private readonly db: Db,
+    pool: SchemaPool,
+  ) {
+    this.statements = poolRunner(pool);
+  }
 
   async find(sid: string): Promise<VerificationRecord | undefined> {
-    return readVerification(this.db, sid);
+    return readVerification(this.statements, sid);
   }
 
   /** The verification an attempt (TG.../SM...) belongs to, in the same read. */
@@ -216,12 +263,12 @@ export class VerificationStore {
     work: (held: LockedVerification) => Promise<T>,
   ): Promise<{ result: T; record: VerificationRecord } | undefined> {
     const sid = typeof verification === 'string' ? verification : verification.sid;
-    const current = typeof verification === 'string' ? await readVerification(this.db, sid) : verification;
+    const current = typeof verification === 'string' ? await readVerification(this.statements, sid) : verification;
     if (!current) return undefined;
     const held = new LockedVerification(current, false);
     try {
       const result = await work(held);
-      if (await held.write(this.db)) return { result, record: held.record };
+      if (await held.write(this.statements)) return { result, record: held.record };
     } catch (error) {
       if (!(error instanceof LockNeeded)) throw error;
     }
@@ -230,11 +277,12 @@ export class VerificationStore {
         // The read follows the lock: it sees every change committed before the lock was granted.
         const rows = await tx.$queryRaw<{ sid: string }[]>`SELECT sid FROM verifications WHERE sid = ${sid} FOR UPDATE`;
         if (rows.length === 0) return undefined;
-        const record = await readVerification(tx, sid);
+        const runner = prismaRunner(tx);
+        const record = await readVerification(runner, sid);
         if (!record) return undefined;
         const lockedHeld = new LockedVerification(record, true);
         const result = await work(lockedHeld);
-        if (!(await lockedHeld.write(tx))) throw new Error(`verification ${sid} changed while locked`);
+        if (!(await lockedHeld.write(runner))) throw new Error(`verification ${sid} changed while locked`);
         return { result, record: lockedHeld.record };
       },
       { timeout: timeoutMs, maxWait: timeoutMs },

@@ -20,6 +20,8 @@ import type { QuoteResult as _otp_billing_v1_QuoteResult, QuoteResult__Output as
 import type { RateCard as _otp_billing_v1_RateCard, RateCard__Output as _otp_billing_v1_RateCard__Output } from '../../../otp/billing/v1/RateCard';
 import type { RefundRequest as _otp_billing_v1_RefundRequest, RefundRequest__Output as _otp_billing_v1_RefundRequest__Output } from '../../../otp/billing/v1/RefundRequest';
 import type { ReleaseRequest as _otp_billing_v1_ReleaseRequest, ReleaseRequest__Output as _otp_billing_v1_ReleaseRequest__Output } from '../../../otp/billing/v1/ReleaseRequest';
+import type { SetSpendLimitRequest as _otp_billing_v1_SetSpendLimitRequest, SetSpendLimitRequest__Output as _otp_billing_v1_SetSpendLimitRequest__Output } from '../../../otp/billing/v1/SetSpendLimitRequest';
+import type { SpendLimit as _otp_billing_v1_SpendLimit, SpendLimit__Output as _otp_billing_v1_SpendLimit__Output } from '../../../otp/billing/v1/SpendLimit';
 
 export interface BillingClient extends grpc.Client {
   Capture(argument: _otp_billing_v1_CaptureRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_billing_v1_HoldResult__Output>): grpc.ClientUnaryCall;
@@ -121,6 +123,15 @@ export interface BillingClient extends grpc.Client {
   release(argument: _otp_billing_v1_ReleaseRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_billing_v1_HoldResult__Output>): grpc.ClientUnaryCall;
   release(argument: _otp_billing_v1_ReleaseRequest, callback: grpc.requestCallback<_otp_billing_v1_HoldResult__Output>): grpc.ClientUnaryCall;
   
+  SetSpendLimit(argument: _otp_billing_v1_SetSpendLimitRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_billing_v1_SpendLimit__Output>): grpc.ClientUnaryCall;
+  SetSpendLimit(argument: _otp_billing_v1_SetSpendLimitRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_otp_billing_v1_SpendLimit__Output>): grpc.ClientUnaryCall;
+  SetSpendLimit(argument: _otp_billing_v1_SetSpendLimitRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_billing_v1_SpendLimit__Output>): grpc.ClientUnaryCall;
+  SetSpendLimit(argument: _otp_billing_v1_SetSpendLimitRequest, callback: grpc.requestCallback<_otp_billing_v1_SpendLimit__Output>): grpc.ClientUnaryCall;
+  setSpendLimit(argument: _otp_billing_v1_SetSpendLimitRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_billing_v1_SpendLimit__Output>): grpc.ClientUnaryCall;
+  setSpendLimit(argument: _otp_billing_v1_SetSpendLimitRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_otp_billing_v1_SpendLimit__Output>): grpc.ClientUnaryCall;
+  setSpendLimit(argument: _otp_billing_v1_SetSpendLimitRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_billing_v1_SpendLimit__Output>): grpc.ClientUnaryCall;
+  setSpendLimit(argument: _otp_billing_v1_SetSpendLimitRequest, callback: grpc.requestCallback<_otp_billing_v1_SpendLimit__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface BillingHandlers extends grpc.UntypedServiceImplementation {
@@ -146,6 +157,8 @@ export interface BillingHandlers extends grpc.UntypedServiceImplementation {
   
   Release: grpc.handleUnaryCall<_otp_billing_v1_ReleaseRequest__Output, _otp_billing_v1_HoldResult>;
   
+  SetSpendLimit: grpc.handleUnaryCall<_otp_billing_v1_SetSpendLimitRequest__Output, _otp_billing_v1_SpendLimit>;
+  
 }
 
 export interface BillingDefinition extends grpc.ServiceDefinition {
@@ -160,4 +173,5 @@ export interface BillingDefinition extends grpc.ServiceDefinition {
   Quote: MethodDefinition<_otp_billing_v1_QuoteRequest, _otp_billing_v1_QuoteResult, _otp_billing_v1_QuoteRequest__Output, _otp_billing_v1_QuoteResult__Output>
   Refund: MethodDefinition<_otp_billing_v1_RefundRequest, _otp_billing_v1_Movement, _otp_billing_v1_RefundRequest__Output, _otp_billing_v1_Movement__Output>
   Release: MethodDefinition<_otp_billing_v1_ReleaseRequest, _otp_billing_v1_HoldResult, _otp_billing_v1_ReleaseRequest__Output, _otp_billing_v1_HoldResult__Output>
+  SetSpendLimit: MethodDefinition<_otp_billing_v1_SetSpendLimitRequest, _otp_billing_v1_SpendLimit, _otp_billing_v1_SetSpendLimitRequest__Output, _otp_billing_v1_SpendLimit__Output>
 }

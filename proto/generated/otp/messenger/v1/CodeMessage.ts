@@ -16,10 +16,12 @@ export interface CodeMessage {
   'verification_status'?: (string);
   'callback'?: (string);
   'purpose'?: (string);
+  'checks'?: (number);
   '_last_error'?: "last_error";
   '_delivered_at'?: "delivered_at";
   '_verification_status'?: "verification_status";
   '_callback'?: "callback";
+  '_checks'?: "checks";
 }
 
 export interface CodeMessage__Output {
@@ -36,8 +38,10 @@ export interface CodeMessage__Output {
   'verification_status'?: (string);
   'callback'?: (string);
   'purpose': (string);
+  'checks'?: (number);
   '_last_error'?: "last_error";
   '_delivered_at'?: "delivered_at";
   '_verification_status'?: "verification_status";
   '_callback'?: "callback";
+  '_checks'?: "checks";
 }

@@ -3,8 +3,10 @@
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { CodeMessage as _otp_messenger_v1_CodeMessage, CodeMessage__Output as _otp_messenger_v1_CodeMessage__Output } from '../../../otp/messenger/v1/CodeMessage';
+import type { CodeMessagePage as _otp_messenger_v1_CodeMessagePage, CodeMessagePage__Output as _otp_messenger_v1_CodeMessagePage__Output } from '../../../otp/messenger/v1/CodeMessagePage';
 import type { GetCodeRequest as _otp_messenger_v1_GetCodeRequest, GetCodeRequest__Output as _otp_messenger_v1_GetCodeRequest__Output } from '../../../otp/messenger/v1/GetCodeRequest';
 import type { GetMessengerSettingsRequest as _otp_messenger_v1_GetMessengerSettingsRequest, GetMessengerSettingsRequest__Output as _otp_messenger_v1_GetMessengerSettingsRequest__Output } from '../../../otp/messenger/v1/GetMessengerSettingsRequest';
+import type { ListCodesRequest as _otp_messenger_v1_ListCodesRequest, ListCodesRequest__Output as _otp_messenger_v1_ListCodesRequest__Output } from '../../../otp/messenger/v1/ListCodesRequest';
 import type { MessengerSettings as _otp_messenger_v1_MessengerSettings, MessengerSettings__Output as _otp_messenger_v1_MessengerSettings__Output } from '../../../otp/messenger/v1/MessengerSettings';
 import type { ProviderReport as _otp_messenger_v1_ProviderReport, ProviderReport__Output as _otp_messenger_v1_ProviderReport__Output } from '../../../otp/messenger/v1/ProviderReport';
 import type { ProviderReportAck as _otp_messenger_v1_ProviderReportAck, ProviderReportAck__Output as _otp_messenger_v1_ProviderReportAck__Output } from '../../../otp/messenger/v1/ProviderReportAck';
@@ -41,6 +43,15 @@ export interface MessengerClient extends grpc.Client {
   getSettings(argument: _otp_messenger_v1_GetMessengerSettingsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_otp_messenger_v1_MessengerSettings__Output>): grpc.ClientUnaryCall;
   getSettings(argument: _otp_messenger_v1_GetMessengerSettingsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_messenger_v1_MessengerSettings__Output>): grpc.ClientUnaryCall;
   getSettings(argument: _otp_messenger_v1_GetMessengerSettingsRequest, callback: grpc.requestCallback<_otp_messenger_v1_MessengerSettings__Output>): grpc.ClientUnaryCall;
+  
+  List(argument: _otp_messenger_v1_ListCodesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_messenger_v1_CodeMessagePage__Output>): grpc.ClientUnaryCall;
+  List(argument: _otp_messenger_v1_ListCodesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_otp_messenger_v1_CodeMessagePage__Output>): grpc.ClientUnaryCall;
+  List(argument: _otp_messenger_v1_ListCodesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_messenger_v1_CodeMessagePage__Output>): grpc.ClientUnaryCall;
+  List(argument: _otp_messenger_v1_ListCodesRequest, callback: grpc.requestCallback<_otp_messenger_v1_CodeMessagePage__Output>): grpc.ClientUnaryCall;
+  list(argument: _otp_messenger_v1_ListCodesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_messenger_v1_CodeMessagePage__Output>): grpc.ClientUnaryCall;
+  list(argument: _otp_messenger_v1_ListCodesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_otp_messenger_v1_CodeMessagePage__Output>): grpc.ClientUnaryCall;
+  list(argument: _otp_messenger_v1_ListCodesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_messenger_v1_CodeMessagePage__Output>): grpc.ClientUnaryCall;
+  list(argument: _otp_messenger_v1_ListCodesRequest, callback: grpc.requestCallback<_otp_messenger_v1_CodeMessagePage__Output>): grpc.ClientUnaryCall;
   
   Send(argument: _otp_messenger_v1_SendCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_messenger_v1_CodeMessage__Output>): grpc.ClientUnaryCall;
   Send(argument: _otp_messenger_v1_SendCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_otp_messenger_v1_CodeMessage__Output>): grpc.ClientUnaryCall;
@@ -87,6 +98,8 @@ export interface MessengerHandlers extends grpc.UntypedServiceImplementation {
   
   GetSettings: grpc.handleUnaryCall<_otp_messenger_v1_GetMessengerSettingsRequest__Output, _otp_messenger_v1_MessengerSettings>;
   
+  List: grpc.handleUnaryCall<_otp_messenger_v1_ListCodesRequest__Output, _otp_messenger_v1_CodeMessagePage>;
+  
   Send: grpc.handleUnaryCall<_otp_messenger_v1_SendCodeRequest__Output, _otp_messenger_v1_CodeMessage>;
   
   Settle: grpc.handleUnaryCall<_otp_messenger_v1_SettleCodeRequest__Output, _otp_messenger_v1_CodeMessage>;
@@ -101,6 +114,7 @@ export interface MessengerDefinition extends grpc.ServiceDefinition {
   ApplyProviderReport: MethodDefinition<_otp_messenger_v1_ProviderReport, _otp_messenger_v1_ProviderReportAck, _otp_messenger_v1_ProviderReport__Output, _otp_messenger_v1_ProviderReportAck__Output>
   Get: MethodDefinition<_otp_messenger_v1_GetCodeRequest, _otp_messenger_v1_CodeMessage, _otp_messenger_v1_GetCodeRequest__Output, _otp_messenger_v1_CodeMessage__Output>
   GetSettings: MethodDefinition<_otp_messenger_v1_GetMessengerSettingsRequest, _otp_messenger_v1_MessengerSettings, _otp_messenger_v1_GetMessengerSettingsRequest__Output, _otp_messenger_v1_MessengerSettings__Output>
+  List: MethodDefinition<_otp_messenger_v1_ListCodesRequest, _otp_messenger_v1_CodeMessagePage, _otp_messenger_v1_ListCodesRequest__Output, _otp_messenger_v1_CodeMessagePage__Output>
   Send: MethodDefinition<_otp_messenger_v1_SendCodeRequest, _otp_messenger_v1_CodeMessage, _otp_messenger_v1_SendCodeRequest__Output, _otp_messenger_v1_CodeMessage__Output>
   Settle: MethodDefinition<_otp_messenger_v1_SettleCodeRequest, _otp_messenger_v1_CodeMessage, _otp_messenger_v1_SettleCodeRequest__Output, _otp_messenger_v1_CodeMessage__Output>
   UpdateSettings: MethodDefinition<_otp_messenger_v1_UpdateMessengerSettingsRequest, _otp_messenger_v1_MessengerSettings, _otp_messenger_v1_UpdateMessengerSettingsRequest__Output, _otp_messenger_v1_MessengerSettings__Output>

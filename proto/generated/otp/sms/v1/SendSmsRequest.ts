@@ -10,8 +10,10 @@ export interface SendSmsRequest {
   'metadata_json'?: (string);
   'purpose'?: (string);
   'request_key'?: (string);
+  'masked_body'?: (string);
   '_from'?: "from";
   '_callback'?: "callback";
+  '_masked_body'?: "masked_body";
 }
 
 export interface SendSmsRequest__Output {
@@ -23,6 +25,8 @@ export interface SendSmsRequest__Output {
   'metadata_json': (string);
   'purpose': (string);
   'request_key': (string);
+  'masked_body'?: (string);
   '_from'?: "from";
   '_callback'?: "callback";
+  '_masked_body'?: "masked_body";
 }

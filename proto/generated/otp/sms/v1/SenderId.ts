@@ -6,6 +6,8 @@ export interface SenderId {
   'status'?: (string);
   'site'?: (string);
   'created_at'?: (string);
+  'rejection_reason'?: (string);
+  '_rejection_reason'?: "rejection_reason";
 }
 
 export interface SenderId__Output {
@@ -13,4 +15,6 @@ export interface SenderId__Output {
   'status': (string);
   'site': (string);
   'created_at': (string);
+  'rejection_reason'?: (string);
+  '_rejection_reason'?: "rejection_reason";
 }

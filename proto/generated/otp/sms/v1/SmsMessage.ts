@@ -15,8 +15,16 @@ export interface SmsMessage {
   'date_created'?: (string);
   'processed_at'?: (string);
   'last_error'?: (string);
+  'delivery_status'?: (string);
+  'delivered_at'?: (string);
+  'carrier'?: (string);
+  'purpose'?: (string);
+  'attempts'?: (number);
   '_processed_at'?: "processed_at";
   '_last_error'?: "last_error";
+  '_delivery_status'?: "delivery_status";
+  '_delivered_at'?: "delivered_at";
+  '_carrier'?: "carrier";
 }
 
 export interface SmsMessage__Output {
@@ -32,6 +40,14 @@ export interface SmsMessage__Output {
   'date_created': (string);
   'processed_at'?: (string);
   'last_error'?: (string);
+  'delivery_status'?: (string);
+  'delivered_at'?: (string);
+  'carrier'?: (string);
+  'purpose': (string);
+  'attempts': (number);
   '_processed_at'?: "processed_at";
   '_last_error'?: "last_error";
+  '_delivery_status'?: "delivery_status";
+  '_delivered_at'?: "delivered_at";
+  '_carrier'?: "carrier";
 }

@@ -4,9 +4,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { parseBody } from '../../http/validation.js';
+import { registerOperation } from '../../openapi/operation.js';
+import { adminApi } from '../../openapi/registry.js';
 import { audit } from '../audit.js';
 import { positiveAmount } from '../money.js';
 import { existingProject } from '../project-param.js';
+import { amount, projectParams } from '../resources.js';
 
 const creditBody = z.strictObject({
   amount: positiveAmount,
@@ -14,6 +17,28 @@ const creditBody = z.strictObject({
 });
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,200}$/;
+
+registerOperation(adminApi, {
+  operationId: 'addCredit',
+  method: 'post',
+  path: '/projects/{id}/credits',
+  tag: 'Money',
+  summary: 'Top up a balance',
+  params: projectParams,
+  headers: z.object({
+    'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY).optional().openapi({
+      description: 'A retried top-up with the same key credits once and answers the current balance.',
+      example: 'invoice-17',
+    }),
+  }),
+  body: { schema: creditBody, example: { amount: '25.00', note: 'invoice 17' } },
+  success: {
+    status: 200,
+    description: 'The balance after the top-up',
+    schema: adminApi.registry.register('Balance', z.object({ balance: amount })),
+  },
+  errors: ['PROJECT_NOT_FOUND'],
+});
 
 export function creditRoutes(deps: GatewayDeps): Router {
   const router = Router();

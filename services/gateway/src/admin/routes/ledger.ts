@@ -3,11 +3,44 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { describeIssues } from '../../http/validation.js';
+import { registerOperation } from '../../openapi/operation.js';
+import { adminApi } from '../../openapi/registry.js';
 import { existingProject } from '../project-param.js';
+import { amount, projectParams } from '../resources.js';
 
 const ledgerQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   before: z.uuid().optional(),
+});
+
+const ledgerPageSchema = adminApi.registry.register(
+  'LedgerPage',
+  z.object({
+    entries: z.array(
+      z.object({
+        id: z.uuid(),
+        kind: z.enum(['credit', 'hold', 'release', 'charge', 'refund']),
+        amount: amount.openapi({ description: 'Signed: -0.05 for a charge.' }),
+        balance: amount.openapi({ description: 'The balance after this entry.' }),
+        reference: z.string().openapi({ description: 'The sid (or top-up) the movement is for.' }),
+        description: z.string(),
+        created_at: z.iso.datetime(),
+      }),
+    ),
+    next_before: z.uuid().nullable().openapi({ description: 'Pass as `before` for the next page; null on the last.' }),
+  }),
+);
+
+registerOperation(adminApi, {
+  operationId: 'listLedger',
+  method: 'get',
+  path: '/projects/{id}/ledger',
+  tag: 'Money',
+  summary: "A project's ledger entries, newest first",
+  params: projectParams,
+  query: ledgerQuery,
+  success: { status: 200, description: 'One page of entries', schema: ledgerPageSchema },
+  errors: ['PROJECT_NOT_FOUND', 'INVALID_REQUEST_BODY'],
 });
 
 export function ledgerRoutes(deps: GatewayDeps): Router {

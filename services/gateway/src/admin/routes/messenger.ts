@@ -3,8 +3,11 @@ import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { callbackUrl } from '../../http/schemas.js';
 import { parseBodyAsync } from '../../http/validation.js';
+import { registerOperation } from '../../openapi/operation.js';
+import { adminApi } from '../../openapi/registry.js';
 import { audit } from '../audit.js';
 import { existingProject } from '../project-param.js';
+import { messengerSettingsSchema, projectParams } from '../resources.js';
 
 // PATCH /admin/v1/projects/{id}/settings/messenger (CONTRACTS.md). The ranges (code_length 4-8,
 // ttl_seconds 30-3600) are the messenger service's rules: it answers INVALID_REQUEST_BODY naming
@@ -25,6 +28,19 @@ function settingsView(s: { enabled: boolean; code_length: number; ttl_seconds: n
     callback_url: s.callback_url ?? null,
   };
 }
+
+registerOperation(adminApi, {
+  operationId: 'updateMessengerSettings',
+  method: 'patch',
+  path: '/projects/{id}/settings/messenger',
+  tag: 'Settings',
+  summary: 'Change messenger channel settings',
+  description: 'Only the fields given change; null clears `callback_url`. Ranges are in the answer schema.',
+  params: projectParams,
+  body: { schema: messengerSettingsPatch, example: { code_length: 6, ttl_seconds: 300 } },
+  success: { status: 200, description: 'All messenger settings', schema: messengerSettingsSchema },
+  errors: ['PROJECT_NOT_FOUND'],
+});
 
 export function messengerAdminRoutes(deps: GatewayDeps): Router {
   const router = Router();

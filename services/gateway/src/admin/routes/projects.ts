@@ -3,17 +3,74 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { parseBody } from '../../http/validation.js';
+import { EXAMPLE_PROJECT_ID } from '../../openapi/examples.js';
+import { registerOperation } from '../../openapi/operation.js';
+import { adminApi } from '../../openapi/registry.js';
 import { projectView } from '../../project-view.js';
 import { audit } from '../audit.js';
 import { positiveAmount } from '../money.js';
 import { existingProject } from '../project-param.js';
 import { peerParts } from '../peer-parts.js';
+import { adminProjectSchema, amount, projectId, projectParams } from '../resources.js';
 
 const TRIAL_CREDIT_CENTS = 100;
 
 const createProject = z.strictObject({
   name: z.string().trim().min(1).max(200),
   credit: positiveAmount.optional(),
+});
+
+const createdProjectSchema = adminApi.registry.register(
+  'CreatedProject',
+  z.object({ id: projectId, name: z.string(), balance: amount, created_at: z.iso.datetime() }),
+);
+
+registerOperation(adminApi, {
+  operationId: 'createProject',
+  method: 'post',
+  path: '/projects',
+  tag: 'Projects',
+  summary: 'Create a project',
+  description: 'A new project gets the 1.00 trial credit; `credit` adds on top.',
+  body: { schema: createProject, example: { name: 'My shop', credit: '10.00' } },
+  success: { status: 201, description: 'Created', schema: createdProjectSchema },
+  errors: [],
+});
+
+const projectListSchema = adminApi.registry.register(
+  'ProjectList',
+  z.object({
+    projects: z
+      .array(z.object({ id: projectId, name: z.string(), created_at: z.iso.datetime() }))
+      .openapi({ description: 'Newest first, at most 1000.' }),
+  }),
+);
+
+registerOperation(adminApi, {
+  operationId: 'listProjects',
+  method: 'get',
+  path: '/projects',
+  tag: 'Projects',
+  summary: 'List projects',
+  success: {
+    status: 200,
+    description: 'The projects',
+    schema: projectListSchema,
+    example: { projects: [{ id: EXAMPLE_PROJECT_ID, name: 'My shop', created_at: '2026-11-21T10:15:00.000Z' }] },
+  },
+  errors: [],
+});
+
+registerOperation(adminApi, {
+  operationId: 'getAdminProject',
+  method: 'get',
+  path: '/projects/{id}',
+  tag: 'Projects',
+  summary: 'Get a project',
+  description: 'With balance, IP allowlist, the settings of every channel, sender IDs and webhook signing secrets.',
+  params: projectParams,
+  success: { status: 200, description: 'The project', schema: adminProjectSchema },
+  errors: ['PROJECT_NOT_FOUND'],
 });
 
 /** The trial credit, then the operator's optional credit; keys derive from the project id. */
@@ -72,6 +129,13 @@ export function projectRoutes(deps: GatewayDeps): Router {
       name: project.name,
       balance: formatCents(movement.balance_cents),
       created_at: project.createdAt.toISOString(),
+    });
+  });
+
+  router.get('/projects', async (_req, res) => {
+    const projects = await deps.projects.list(1000);
+    res.json({
+      projects: projects.map((p) => ({ id: p.id, name: p.name, created_at: p.createdAt.toISOString() })),
     });
   });
 

@@ -1,17 +1,21 @@
+import { verifySettingsPatch } from '@otp/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { callbackUrl } from '../../http/schemas.js';
 import { parseBodyAsync } from '../../http/validation.js';
+import { registerOperation } from '../../openapi/operation.js';
+import { adminApi } from '../../openapi/registry.js';
 import { audit } from '../audit.js';
 import { existingProject } from '../project-param.js';
+import { projectParams, verifySettingsSchema } from '../resources.js';
 
 // PATCH /admin/v1/projects/{id}/settings/verify (CONTRACTS.md). The verify service owns the rules
 // (ranges, `{code}` in sms_text, wait below expiry, approved sender ID) and answers
 // INVALID_REQUEST_BODY naming each field; the edge adds only the public-address check of the
 // callback URL, which needs the deployment's ALLOW_PRIVATE_CALLBACKS.
 
-const verifySettingsPatch = z.looseObject({ callback_url: callbackUrl.nullable().optional() });
+const verifySettingsEdge = z.looseObject({ callback_url: callbackUrl.nullable().optional() });
 
 /** Verify settings as the admin API shows them (also in GET /admin/v1/projects/{id}). */
 export function verifySettingsView(s: {
@@ -42,12 +46,29 @@ export function verifySettingsView(s: {
   };
 }
 
+registerOperation(adminApi, {
+  operationId: 'updateVerifySettings',
+  method: 'patch',
+  path: '/projects/{id}/settings/verify',
+  tag: 'Settings',
+  summary: 'Change Verify settings',
+  description:
+    'Only the fields given change; null clears `sender_id` or `callback_url`. `fallback_wait_seconds` must ' +
+    'stay below the expiry; `sender_id` must be an approved sender ID. Running verifications keep the ' +
+    'settings they started with.',
+  params: projectParams,
+  // The verify service's own rules (in @otp/platform), so the document shows its ranges.
+  body: { schema: verifySettingsPatch, example: { code_length: 8, expiry_minutes: 5, fallback_wait_seconds: 30 } },
+  success: { status: 200, description: 'All Verify settings', schema: verifySettingsSchema },
+  errors: ['PROJECT_NOT_FOUND'],
+});
+
 export function verifyAdminRoutes(deps: GatewayDeps): Router {
   const router = Router();
 
   router.patch('/projects/:id/settings/verify', async (req, res) => {
     const projectId = await existingProject(deps, req.params.id);
-    const input = await parseBodyAsync(verifySettingsPatch, req.body);
+    const input = await parseBodyAsync(verifySettingsEdge, req.body);
     const settings = await deps.peers.verify.UpdateSettings({
       project_id: projectId,
       patch_json: JSON.stringify(input),

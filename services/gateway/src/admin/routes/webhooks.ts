@@ -3,14 +3,96 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { describeIssues } from '../../http/validation.js';
+import { registerOperation } from '../../openapi/operation.js';
+import { adminApi } from '../../openapi/registry.js';
 import { audit } from '../audit.js';
 import { existingProject } from '../project-param.js';
+import { projectId, projectParams, webhookSecretSchema } from '../resources.js';
 
 // Admin rows owned by the webhook dispatcher: signing secret rotation, delivery list and replay.
 
 const deliveriesQuery = z.strictObject({
   status: z.enum(['pending', 'succeeded', 'failed']).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+const secretsSchema = adminApi.registry.register(
+  'WebhookSecrets',
+  z.object({
+    secrets: z.array(webhookSecretSchema).openapi({ description: 'The new one first, then those still valid.' }),
+  }),
+);
+
+const deliverySchema = adminApi.registry.register(
+  'WebhookDelivery',
+  z.object({
+    id: z.uuid(),
+    event_id: z.uuid(),
+    event_type: z.string().openapi({ example: 'verification.approved' }),
+    url: z.string(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    attempts: z.number().int(),
+    last_status_code: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+    next_attempt_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
+    recent_attempts: z
+      .array(
+        z.object({
+          number: z.number().int(),
+          series: z.number().int().openapi({ description: '0 for the first series, +1 per replay.' }),
+          status: z.enum(['started', 'completed', 'interrupted']),
+          started_at: z.iso.datetime(),
+          duration_ms: z.number().int(),
+          status_code: z.number().int().nullable(),
+          error: z.string().nullable(),
+          response_snippet: z.string().openapi({ description: 'The first 1 KB of the answer.' }),
+        }),
+      )
+      .openapi({ description: 'The last 10 attempts, newest first.' }),
+  }),
+);
+
+const tag = 'Webhooks';
+
+registerOperation(adminApi, {
+  operationId: 'rotateWebhookSecret',
+  method: 'post',
+  path: '/projects/{id}/webhook-secret',
+  tag,
+  summary: 'Rotate the webhook signing secret',
+  description: 'The previous secret keeps signing for 24 hours (deliveries carry both signatures).',
+  params: projectParams,
+  success: { status: 200, description: 'The secrets now signing', schema: secretsSchema },
+  errors: ['PROJECT_NOT_FOUND'],
+});
+
+registerOperation(adminApi, {
+  operationId: 'listWebhookDeliveries',
+  method: 'get',
+  path: '/projects/{id}/webhook-deliveries',
+  tag,
+  summary: "A project's webhook deliveries, newest first",
+  params: projectParams,
+  query: deliveriesQuery,
+  success: {
+    status: 200,
+    description: 'The deliveries',
+    schema: adminApi.registry.register('WebhookDeliveries', z.object({ deliveries: z.array(deliverySchema) })),
+  },
+  errors: ['PROJECT_NOT_FOUND', 'INVALID_REQUEST_BODY'],
+});
+
+registerOperation(adminApi, {
+  operationId: 'replayWebhookDelivery',
+  method: 'post',
+  path: '/projects/{id}/webhook-deliveries/{delivery_id}/replay',
+  tag,
+  summary: 'Send a delivery again',
+  description: 'A new series of attempts starts at once; earlier attempts stay in the log.',
+  params: z.object({ id: projectId, delivery_id: z.uuid() }),
+  success: { status: 200, description: 'The delivery, pending again', schema: deliverySchema },
+  errors: ['PROJECT_NOT_FOUND', 'DELIVERY_NOT_FOUND'],
 });
 
 type Delivery = Awaited<ReturnType<GatewayDeps['peers']['webhooks']['ListDeliveries']>>['deliveries'][number];

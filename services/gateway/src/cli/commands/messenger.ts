@@ -1,23 +1,12 @@
 import { CliError } from '../admin-client.js';
 import type { Command } from '../command.js';
-import { flag, positional } from '../command.js';
+import { clearable, flag, onOff, positional, wholeNumber } from '../command.js';
 
 interface MessengerSettings {
   enabled: boolean;
   code_length: number;
   ttl_seconds: number;
   callback_url: string | null;
-}
-
-function onOff(value: string): boolean {
-  if (value === 'on' || value === 'true') return true;
-  if (value === 'off' || value === 'false') return false;
-  throw new CliError('--enabled takes on or off');
-}
-
-function whole(value: string, name: string): number {
-  if (!/^\d+$/.test(value)) throw new CliError(`--${name} takes a whole number`);
-  return Number(value);
 }
 
 export const commands: Command[] = [
@@ -34,10 +23,10 @@ export const commands: Command[] = [
       const ttl = flag(args, 'ttl-seconds');
       const callback = flag(args, 'callback-url');
       const body = {
-        ...(enabled === undefined ? {} : { enabled: onOff(enabled) }),
-        ...(codeLength === undefined ? {} : { code_length: whole(codeLength, 'code-length') }),
-        ...(ttl === undefined ? {} : { ttl_seconds: whole(ttl, 'ttl-seconds') }),
-        ...(callback === undefined ? {} : { callback_url: callback === 'none' ? null : callback }),
+        ...(enabled === undefined ? {} : { enabled: onOff(enabled, 'enabled') }),
+        ...(codeLength === undefined ? {} : { code_length: wholeNumber(codeLength, 'code-length') }),
+        ...(ttl === undefined ? {} : { ttl_seconds: wholeNumber(ttl, 'ttl-seconds') }),
+        ...(callback === undefined ? {} : { callback_url: clearable(callback) }),
       };
       if (Object.keys(body).length === 0) {
         throw new CliError('nothing to change: give --enabled, --code-length, --ttl-seconds or --callback-url');

@@ -1,22 +1,11 @@
 import { CliError } from '../admin-client.js';
 import type { Command } from '../command.js';
-import { flag, positional } from '../command.js';
+import { clearable, flag, onOff, positional } from '../command.js';
 
 interface SmsSettings {
   enabled: boolean;
   default_sender_id: string | null;
   callback_url: string | null;
-}
-
-function onOff(value: string): boolean {
-  if (value === 'on' || value === 'true') return true;
-  if (value === 'off' || value === 'false') return false;
-  throw new CliError('--enabled takes on or off');
-}
-
-/** A --flag whose value "none" clears the setting. */
-function clearable(value: string | undefined): string | null | undefined {
-  return value === 'none' ? null : value;
 }
 
 export const commands: Command[] = [
@@ -66,7 +55,7 @@ export const commands: Command[] = [
       const sender = clearable(flag(args, 'default-sender-id'));
       const callback = clearable(flag(args, 'callback-url'));
       const body = {
-        ...(enabled === undefined ? {} : { enabled: onOff(enabled) }),
+        ...(enabled === undefined ? {} : { enabled: onOff(enabled, 'enabled') }),
         ...(sender === undefined ? {} : { default_sender_id: sender }),
         ...(callback === undefined ? {} : { callback_url: callback }),
       };

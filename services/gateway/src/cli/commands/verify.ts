@@ -1,6 +1,6 @@
 import { CliError } from '../admin-client.js';
 import type { Command } from '../command.js';
-import { flag, positional } from '../command.js';
+import { clearable, onOff, positional, settingsBody, wholeNumber, type SettingsFlags } from '../command.js';
 
 interface VerifySettings {
   enabled: boolean;
@@ -16,30 +16,19 @@ interface VerifySettings {
   callback_url: string | null;
 }
 
-function onOff(value: string, name: string): boolean {
-  if (value === 'on' || value === 'true') return true;
-  if (value === 'off' || value === 'false') return false;
-  throw new CliError(`--${name} takes on or off`);
-}
-
-function whole(value: string, name: string): number {
-  if (!/^\d+$/.test(value)) throw new CliError(`--${name} takes a whole number`);
-  return Number(value);
-}
-
 // flag name -> [body field, parser]; the verify service checks ranges and names bad fields.
-const FIELDS: Record<string, [keyof VerifySettings, (value: string, name: string) => unknown]> = {
+const FIELDS: SettingsFlags<VerifySettings> = {
   enabled: ['enabled', onOff],
   channel: ['channel', (value) => value],
   'sms-fallback': ['sms_fallback', onOff],
   'switch-on-failure': ['switch_on_failure', onOff],
-  'fallback-wait-seconds': ['fallback_wait_seconds', whole],
-  'code-length': ['code_length', whole],
-  'expiry-minutes': ['expiry_minutes', whole],
-  'max-wrong-codes': ['max_wrong_codes', whole],
-  'sender-id': ['sender_id', (value) => (value === 'none' ? null : value)],
+  'fallback-wait-seconds': ['fallback_wait_seconds', wholeNumber],
+  'code-length': ['code_length', wholeNumber],
+  'expiry-minutes': ['expiry_minutes', wholeNumber],
+  'max-wrong-codes': ['max_wrong_codes', wholeNumber],
+  'sender-id': ['sender_id', clearable],
   'sms-text': ['sms_text', (value) => value],
-  'callback-url': ['callback_url', (value) => (value === 'none' ? null : value)],
+  'callback-url': ['callback_url', clearable],
 };
 
 function summary(s: VerifySettings): string {
@@ -62,11 +51,7 @@ export const commands: Command[] = [
     summary: 'change verify settings',
     async run(args, { admin, show }) {
       const projectId = positional(args, 0, 'project_id');
-      const body: Record<string, unknown> = {};
-      for (const [name, [field, parse]] of Object.entries(FIELDS)) {
-        const value = flag(args, name);
-        if (value !== undefined) body[field] = parse(value, name);
-      }
+      const body = settingsBody(args, FIELDS);
       if (Object.keys(body).length === 0)
         throw new CliError(
           `nothing to change: give one of ${Object.keys(FIELDS)

@@ -2,12 +2,16 @@ import { messengerCodeResource } from '@otp/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
-import { callbackUrl, metadata, parseSidParam, phoneNumber, sidParam } from '../../http/schemas.js';
+import { callbackUrl, metadata, parseSidParam, phoneNumber, sidParam, signals } from '../../http/schemas.js';
 import { parseBody, parseBodyAsync } from '../../http/validation.js';
-import { idempotencyKeyHeader, withIdempotency } from '../../openapi/idempotency.js';
-import { commonErrorResponses, errorResponses, registry } from '../../openapi/registry.js';
+import { EXAMPLE_METADATA, EXAMPLE_PHONE, exampleMessengerCode } from '../../openapi/examples.js';
+import { ABUSE_REFUSALS } from '../../openapi/errors.js';
+import { registerOperation } from '../../openapi/operation.js';
+import { publicApi } from '../../openapi/registry.js';
 import { projectOf } from '../auth.js';
+import { guardedStart } from '../guard.js';
 import { requestKeyOf } from '../idempotency.js';
+import { messengerCodeSchema } from '../resources.js';
 
 // POST /v1/messages/messenger, GET /v1/messages/messenger/{sid} and
 // POST /v1/messages/messenger/{sid}/verify (spec: "Messenger code message").
@@ -21,93 +25,79 @@ const sendCodeBody = z.strictObject({
   callback: callbackUrl.optional().openapi({
     description: 'Receives a webhook on every delivery status change; defaults to the messenger default callback.',
   }),
+  signals: signals.optional(),
 });
 
 const verifyCodeBody = z.strictObject({ code: codeDigits.openapi({ description: 'The code the user entered.' }) });
 
-const CODE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'expired', 'revoked', 'failed'] as const;
-
-export const messengerCodeSchema = registry.register(
-  'MessengerCode',
-  z.object({
-    sid: z.string().regex(/^TG[a-f0-9]{24}$/),
-    status: z.enum(CODE_STATUSES),
-    to: z.string().openapi({ example: '+447700900123' }),
-    expires_at: z.iso.datetime().openapi({ description: 'When the code expires.' }),
-    cost: z
-      .string()
-      .regex(/^\d+\.\d{2}$/)
-      .openapi({ description: 'Flat 0.02 when charged; 0.00 after a refund.' }),
-    metadata,
-    date_created: z.iso.datetime(),
-    delivered_at: z.iso
-      .datetime()
-      .nullable()
-      .openapi({ description: 'When the code reached the device; null until then.' }),
-    last_error: z.string().optional().openapi({ description: 'Reason, present only when status is failed.' }),
-  }),
-);
-
-const verifyResultSchema = registry.register(
+const verifyResultSchema = publicApi.registry.register(
   'MessengerCodeCheck',
   z.object({
-    valid: z.boolean(),
-    verification_status: z.enum(['code_valid', 'code_invalid', 'code_max_attempts_exceeded', 'expired']),
-    message: messengerCodeSchema,
+    valid: z.boolean().openapi({ description: 'true when the code is correct.' }),
+    verification_status: z.enum(['code_valid', 'code_invalid', 'code_max_attempts_exceeded', 'expired']).openapi({
+      description:
+        'code_valid: correct; code_invalid: wrong, retry allowed; code_max_attempts_exceeded: too many wrong ' +
+        'codes, send a new one; expired: send a new one.',
+    }),
+    message: messengerCodeSchema.optional().openapi({ description: 'The code message after the check.' }),
   }),
 );
 
-registry.registerPath({
+const sidParams = z.object({ sid: sidParam('TG') });
+const tag = 'Messenger codes';
+
+registerOperation(publicApi, {
+  operationId: 'sendMessengerCode',
   method: 'post',
-  path: '/v1/messages/messenger',
+  path: '/messages/messenger',
+  tag,
   summary: 'Send a messenger code',
-  request: { headers: idempotencyKeyHeader, body: { content: { 'application/json': { schema: sendCodeBody } } } },
-  responses: withIdempotency({
-    201: { description: 'Sent (charged 0.02)', content: { 'application/json': { schema: messengerCodeSchema } } },
-    ...errorResponses({
-      400: 'INVALID_JSON',
-      402: 'INSUFFICIENT_BALANCE',
-      403: 'CHANNEL_DISABLED or IP_NOT_ALLOWED',
-      422: 'INVALID_REQUEST_BODY, or MESSENGER_REJECTED (no account for the number, or refused; not charged)',
-      503: 'SERVICE_UNAVAILABLE (the messenger provider did not answer; not charged)',
-    }),
-    401: commonErrorResponses[401]!,
-  }),
+  description: 'Sends a one-time code to the messenger account of the number (flat 0.02, refunded if undelivered).',
+  idempotent: true,
+  body: { schema: sendCodeBody, example: { to: EXAMPLE_PHONE, code: '482915', metadata: EXAMPLE_METADATA } },
+  success: {
+    status: 201,
+    description: 'Sent (charged 0.02)',
+    schema: messengerCodeSchema,
+    example: exampleMessengerCode,
+  },
+  errors: ['INSUFFICIENT_BALANCE', 'CHANNEL_DISABLED', 'MESSENGER_REJECTED', ...ABUSE_REFUSALS],
 });
 
-registry.registerPath({
+registerOperation(publicApi, {
+  operationId: 'getMessengerCode',
   method: 'get',
-  path: '/v1/messages/messenger/{sid}',
-  summary: 'A messenger code with its latest status (runs the undelivered-code check and refund)',
-  request: { params: z.object({ sid: sidParam('TG') }) },
-  responses: {
-    200: { description: 'The code message', content: { 'application/json': { schema: messengerCodeSchema } } },
-    ...errorResponses({ 400: 'INVALID_MESSAGE_SID', 404: 'MESSAGE_NOT_FOUND' }),
-    ...commonErrorResponses,
+  path: '/messages/messenger/{sid}',
+  tag,
+  summary: 'Get a messenger code',
+  description: 'The latest status of the code; reading it runs the undelivered-code check and refund.',
+  params: sidParams,
+  success: {
+    status: 200,
+    description: 'The code message',
+    schema: messengerCodeSchema,
+    example: { ...exampleMessengerCode, status: 'delivered', delivered_at: '2026-11-21T10:15:00.400Z' },
   },
+  errors: ['INVALID_MESSAGE_SID', 'MESSAGE_NOT_FOUND'],
 });
 
-registry.registerPath({
+registerOperation(publicApi, {
+  operationId: 'verifyMessengerCode',
   method: 'post',
-  path: '/v1/messages/messenger/{sid}/verify',
-  summary: 'Check the code the user entered',
-  request: {
-    headers: idempotencyKeyHeader,
-    params: z.object({ sid: sidParam('TG') }),
-    body: { content: { 'application/json': { schema: verifyCodeBody } } },
+  path: '/messages/messenger/{sid}/verify',
+  tag,
+  summary: 'Check a messenger code',
+  description: 'Checks the code the user entered (own or generated); a wrong code is still 200 with valid false.',
+  params: sidParams,
+  idempotent: true,
+  body: { schema: verifyCodeBody, example: { code: '482915' } },
+  success: {
+    status: 200,
+    description: 'The result',
+    schema: verifyResultSchema,
+    example: { valid: true, verification_status: 'code_valid', message: exampleMessengerCode },
   },
-  responses: withIdempotency({
-    200: {
-      description: 'The result; a wrong code is still 200',
-      content: { 'application/json': { schema: verifyResultSchema } },
-    },
-    ...errorResponses({
-      400: 'INVALID_MESSAGE_SID or INVALID_JSON',
-      404: 'MESSAGE_NOT_FOUND',
-      422: 'INVALID_REQUEST_BODY',
-    }),
-    ...commonErrorResponses,
-  }),
+  errors: ['INVALID_MESSAGE_SID', 'MESSAGE_NOT_FOUND'],
 });
 
 export function messengerRoutes(deps: GatewayDeps): Router {
@@ -115,15 +105,17 @@ export function messengerRoutes(deps: GatewayDeps): Router {
 
   router.post('/messages/messenger', async (req, res) => {
     const input = await parseBodyAsync(sendCodeBody, req.body);
-    const message = await deps.peers.messenger.Send({
-      project_id: projectOf(req),
-      to: input.to,
-      ...(input.code === undefined ? {} : { code: input.code }),
-      ...(input.callback === undefined ? {} : { callback: input.callback }),
-      metadata_json: JSON.stringify(input.metadata ?? {}),
-      purpose: 'direct',
-      request_key: requestKeyOf(req),
-    });
+    const message = await guardedStart(deps, req, { kind: 'messenger', to: input.to, signals: input.signals }, () =>
+      deps.peers.messenger.Send({
+        project_id: projectOf(req),
+        to: input.to,
+        ...(input.code === undefined ? {} : { code: input.code }),
+        ...(input.callback === undefined ? {} : { callback: input.callback }),
+        metadata_json: JSON.stringify(input.metadata ?? {}),
+        purpose: 'direct',
+        request_key: requestKeyOf(req),
+      }),
+    );
     res.status(201).json(messengerCodeResource(message));
   });
 

@@ -2,33 +2,39 @@ import { formatCents } from '@otp/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
-import { commonErrorResponses, registry } from '../../openapi/registry.js';
+import { exampleProject } from '../../openapi/examples.js';
+import { registerOperation } from '../../openapi/operation.js';
+import { publicApi } from '../../openapi/registry.js';
 import { projectView } from '../../project-view.js';
 import { projectOf } from '../auth.js';
 
-export const projectSchema = registry.register(
+export const projectSchema = publicApi.registry.register(
   'Project',
   z.object({
-    id: z.string().openapi({ example: 'prj_5f0c6a1e9b7d4c3a2e1f0a9b' }),
+    id: z
+      .string()
+      .regex(/^prj_[a-f0-9]{24}$/)
+      .openapi({ example: exampleProject.id }),
     name: z.string(),
     balance: z
       .string()
       .regex(/^-?\d+\.\d{2}$/)
-      .openapi({ example: '1.00' }),
+      .openapi({ description: 'US dollars, two decimals.', example: '1.00' }),
     currency: z.literal('USD'),
     created_at: z.iso.datetime(),
     ip_allowlist: z.object({ enabled: z.boolean(), cidrs: z.array(z.string()) }),
   }),
 );
 
-registry.registerPath({
+registerOperation(publicApi, {
+  operationId: 'getProject',
   method: 'get',
-  path: '/v1/project',
-  summary: 'The project that owns the API key, with its balance',
-  responses: {
-    200: { description: 'The project', content: { 'application/json': { schema: projectSchema } } },
-    ...commonErrorResponses,
-  },
+  path: '/project',
+  tag: 'Project',
+  summary: 'Get the project',
+  description: 'The project that owns the API key, with its balance.',
+  success: { status: 200, description: 'The project', schema: projectSchema, example: exampleProject },
+  errors: [],
 });
 
 export function projectRoutes(deps: GatewayDeps): Router {

@@ -2,78 +2,76 @@ import { smsMessageResource } from '@otp/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
-import { callbackUrl, metadata, parseSidParam, phoneNumber, sidParam } from '../../http/schemas.js';
+import { callbackUrl, metadata, parseSidParam, phoneNumber, senderId, sidParam } from '../../http/schemas.js';
 import { parseBodyAsync } from '../../http/validation.js';
-import { idempotencyKeyHeader, withIdempotency } from '../../openapi/idempotency.js';
-import { commonErrorResponses, errorResponses, registry } from '../../openapi/registry.js';
+import { EXAMPLE_METADATA, EXAMPLE_PHONE, EXAMPLE_SENDER_ID, exampleSms } from '../../openapi/examples.js';
+import { ABUSE_REFUSALS } from '../../openapi/errors.js';
+import { registerOperation } from '../../openapi/operation.js';
+import { publicApi } from '../../openapi/registry.js';
 import { projectOf } from '../auth.js';
+import { guardedStart } from '../guard.js';
 import { requestKeyOf } from '../idempotency.js';
+import { smsMessageSchema } from '../resources.js';
 
 // POST /v1/messages/sms and GET /v1/messages/sms/{sid} (spec: "SMS message").
 
 const sendSmsBody = z.strictObject({
   to: phoneNumber,
-  body: z.string().min(1).max(10240),
-  from: z
-    .string()
-    .regex(/^(?=.*[A-Za-z])[A-Za-z0-9]{3,11}$/, '3-11 letters and digits, at least one letter')
+  body: z.string().min(1).max(10240).openapi({ description: 'Message text; billed per segment.' }),
+  from: senderId
     .optional()
     .openapi({ description: 'Approved sender ID, matched case-insensitively; defaults to the default sender ID.' }),
-  callback: callbackUrl.optional(),
+  callback: callbackUrl.optional().openapi({
+    description: 'Receives webhooks when the SMS is sent or fails; defaults to the SMS default callback.',
+  }),
   metadata: metadata.optional(),
 });
 
-export const smsMessageSchema = registry.register(
-  'SmsMessage',
-  z.object({
-    sid: z.string().regex(/^SM[a-f0-9]{24}$/),
-    status: z.enum(['queued', 'processing', 'sent', 'failed', 'enqueue_failed']),
-    to: z.string().openapi({ example: '+447700900123' }),
-    from: z.string().openapi({ description: 'Sender ID, in the casing it was registered with.' }),
-    body: z.string(),
-    sms_segments: z.number().int().positive(),
-    cost: z
-      .string()
-      .regex(/^\d+\.\d{2}$/)
-      .openapi({ description: 'Per-segment price times sms_segments.' }),
-    metadata,
-    date_created: z.iso.datetime(),
-    processed_at: z.iso.datetime().nullable(),
-    last_error: z
-      .string()
-      .optional()
-      .openapi({ description: 'Latest delivery error; present only when there is one.' }),
-  }),
-);
+const tag = 'SMS';
 
-registry.registerPath({
+registerOperation(publicApi, {
+  operationId: 'sendSms',
   method: 'post',
-  path: '/v1/messages/sms',
+  path: '/messages/sms',
+  tag,
   summary: 'Send an SMS',
-  request: { headers: idempotencyKeyHeader, body: { content: { 'application/json': { schema: sendSmsBody } } } },
-  responses: withIdempotency({
-    201: { description: 'Queued', content: { 'application/json': { schema: smsMessageSchema } } },
-    ...errorResponses({
-      400: 'INVALID_JSON',
-      402: 'INSUFFICIENT_BALANCE',
-      403: 'CHANNEL_DISABLED or IP_NOT_ALLOWED',
-      422: 'INVALID_REQUEST_BODY, SENDER_ID_REQUIRED, SENDER_ID_NOT_APPROVED or DESTINATION_NOT_PRICED',
-      503: 'QUEUE_UNAVAILABLE (the message is saved as enqueue_failed; send again)',
-    }),
-    401: commonErrorResponses[401]!,
-  }),
+  idempotent: true,
+  body: {
+    schema: sendSmsBody,
+    example: {
+      to: EXAMPLE_PHONE,
+      body: 'Your order A-17 has shipped.',
+      from: EXAMPLE_SENDER_ID,
+      metadata: EXAMPLE_METADATA,
+    },
+  },
+  success: { status: 201, description: 'Queued', schema: smsMessageSchema, example: exampleSms },
+  errors: [
+    'INSUFFICIENT_BALANCE',
+    'CHANNEL_DISABLED',
+    'SENDER_ID_REQUIRED',
+    'SENDER_ID_NOT_APPROVED',
+    'DESTINATION_NOT_PRICED',
+    'QUEUE_UNAVAILABLE',
+    ...ABUSE_REFUSALS,
+  ],
 });
 
-registry.registerPath({
+registerOperation(publicApi, {
+  operationId: 'getSms',
   method: 'get',
-  path: '/v1/messages/sms/{sid}',
-  summary: 'An SMS message with its latest status',
-  request: { params: z.object({ sid: sidParam('SM') }) },
-  responses: {
-    200: { description: 'The message', content: { 'application/json': { schema: smsMessageSchema } } },
-    ...errorResponses({ 400: 'INVALID_MESSAGE_SID', 404: 'MESSAGE_NOT_FOUND' }),
-    ...commonErrorResponses,
+  path: '/messages/sms/{sid}',
+  tag,
+  summary: 'Get an SMS',
+  description: 'The message with its latest status.',
+  params: z.object({ sid: sidParam('SM') }),
+  success: {
+    status: 200,
+    description: 'The message',
+    schema: smsMessageSchema,
+    example: { ...exampleSms, status: 'sent', processed_at: '2026-11-21T10:15:01.250Z' },
   },
+  errors: ['INVALID_MESSAGE_SID', 'MESSAGE_NOT_FOUND'],
 });
 
 export function smsRoutes(deps: GatewayDeps): Router {
@@ -81,16 +79,18 @@ export function smsRoutes(deps: GatewayDeps): Router {
 
   router.post('/messages/sms', async (req, res) => {
     const input = await parseBodyAsync(sendSmsBody, req.body);
-    const message = await deps.peers.sms.Send({
-      project_id: projectOf(req),
-      to: input.to,
-      body: input.body,
-      ...(input.from === undefined ? {} : { from: input.from }),
-      ...(input.callback === undefined ? {} : { callback: input.callback }),
-      metadata_json: JSON.stringify(input.metadata ?? {}),
-      purpose: 'direct',
-      request_key: requestKeyOf(req),
-    });
+    const message = await guardedStart(deps, req, { kind: 'sms', to: input.to }, () =>
+      deps.peers.sms.Send({
+        project_id: projectOf(req),
+        to: input.to,
+        body: input.body,
+        ...(input.from === undefined ? {} : { from: input.from }),
+        ...(input.callback === undefined ? {} : { callback: input.callback }),
+        metadata_json: JSON.stringify(input.metadata ?? {}),
+        purpose: 'direct',
+        request_key: requestKeyOf(req),
+      }),
+    );
     res.status(201).json(smsMessageResource(message));
   });
 

@@ -2,12 +2,16 @@ import { verificationResource } from '@otp/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
-import { callbackUrl, metadata, parseSidParam, phoneNumber, sidParam } from '../../http/schemas.js';
+import { callbackUrl, metadata, parseSidParam, phoneNumber, sidParam, signals } from '../../http/schemas.js';
 import { parseBody, parseBodyAsync } from '../../http/validation.js';
-import { idempotencyKeyHeader, withIdempotency } from '../../openapi/idempotency.js';
-import { commonErrorResponses, errorResponses, registry } from '../../openapi/registry.js';
+import { EXAMPLE_METADATA, EXAMPLE_PHONE, exampleVerification } from '../../openapi/examples.js';
+import { ABUSE_REFUSALS } from '../../openapi/errors.js';
+import { registerOperation } from '../../openapi/operation.js';
+import { publicApi } from '../../openapi/registry.js';
 import { projectOf } from '../auth.js';
+import { guardedStart } from '../guard.js';
 import { requestKeyOf } from '../idempotency.js';
+import { verificationFields, verificationSchema } from '../resources.js';
 
 // POST /v1/verifications, GET /v1/verifications/{sid}, POST /v1/verifications/{sid}/check
 // (spec: "Verification"). The verify service runs the state machine; this file validates and maps.
@@ -16,6 +20,7 @@ const startBody = z.strictObject({
   to: phoneNumber,
   metadata: metadata.optional(),
   callback: callbackUrl.optional().openapi({ description: 'Receives one webhook when the verification finishes.' }),
+  signals: signals.optional(),
 });
 
 const checkBody = z.strictObject({
@@ -25,38 +30,7 @@ const checkBody = z.strictObject({
     .openapi({ description: 'The code the user entered.' }),
 });
 
-const money = z.string().regex(/^\d+\.\d{2}$/);
-
-const attemptSchema = registry.register(
-  'Attempt',
-  z.object({
-    channel: z.enum(['messenger', 'sms']),
-    sid: z.string().openapi({ description: 'TG... for messenger, SM... for SMS.' }),
-    status: z.string().openapi({ description: 'Delivery status of that message.' }),
-    cost: money,
-    date_created: z.iso.datetime(),
-  }),
-);
-
-const verificationFields = {
-  sid: z.string().regex(/^VE[a-f0-9]{24}$/),
-  status: z.enum(['pending', 'approved', 'expired', 'failed']),
-  to: z.string().openapi({ example: '+447700900123' }),
-  channel: z.enum(['messenger', 'sms']).openapi({ description: 'Channel the code was last sent on.' }),
-  fallback_reason: z.enum(['messenger_failed', 'timeout']).nullable(),
-  attempts: z.array(attemptSchema).openapi({ description: 'Every send of the code, oldest first.' }),
-  checks_left: z.number().int().openapi({ description: 'Wrong codes still allowed before the verification fails.' }),
-  fee: money.openapi({ description: 'The Verify fee.' }),
-  cost: money.openapi({ description: 'Fee plus the current cost of the sends; refunded ones count 0.00.' }),
-  date_created: z.iso.datetime(),
-  expires_at: z.iso.datetime(),
-  approved_at: z.iso.datetime().nullable(),
-  metadata,
-  last_error: z.string().optional().openapi({ description: 'Present only when status is failed.' }),
-};
-
-const verificationSchema = registry.register('Verification', z.object(verificationFields));
-const checkResultSchema = registry.register(
+const checkResultSchema = publicApi.registry.register(
   'VerificationCheck',
   z.object({
     ...verificationFields,
@@ -65,62 +39,64 @@ const checkResultSchema = registry.register(
 );
 
 const sidParams = z.object({ sid: sidParam('VE') });
+const tag = 'Verifications';
 
-registry.registerPath({
+registerOperation(publicApi, {
+  operationId: 'startVerification',
   method: 'post',
-  path: '/v1/verifications',
+  path: '/verifications',
+  tag,
   summary: 'Start a verification',
-  request: { headers: idempotencyKeyHeader, body: { content: { 'application/json': { schema: startBody } } } },
-  responses: withIdempotency({
-    201: {
-      description: 'Started; the code is on its way',
-      content: { 'application/json': { schema: verificationSchema } },
-    },
-    ...errorResponses({
-      400: 'INVALID_JSON',
-      402: 'INSUFFICIENT_BALANCE (the balance does not cover the 0.02 fee plus the first send)',
-      403: 'VERIFY_DISABLED (Verify is turned off for the project) or IP_NOT_ALLOWED',
-      422: 'INVALID_REQUEST_BODY, SENDER_ID_REQUIRED, or DESTINATION_NOT_PRICED',
-      503: 'QUEUE_UNAVAILABLE (no send could be queued; nothing charged) or SERVICE_UNAVAILABLE',
-    }),
-    401: commonErrorResponses[401]!,
-  }),
+  description: 'Generates a code and sends it to `to` on the configured channel (messenger, with SMS fallback).',
+  idempotent: true,
+  body: { schema: startBody, example: { to: EXAMPLE_PHONE, metadata: EXAMPLE_METADATA } },
+  success: {
+    status: 201,
+    description: 'Started; the code is on its way',
+    schema: verificationSchema,
+    example: exampleVerification,
+  },
+  errors: [
+    'INSUFFICIENT_BALANCE',
+    'VERIFY_DISABLED',
+    'SENDER_ID_REQUIRED',
+    'DESTINATION_NOT_PRICED',
+    'QUEUE_UNAVAILABLE',
+    ...ABUSE_REFUSALS,
+  ],
 });
 
-registry.registerPath({
+registerOperation(publicApi, {
+  operationId: 'getVerification',
   method: 'get',
-  path: '/v1/verifications/{sid}',
-  summary: 'A verification with every attempt (reading falls back to SMS when due and expires it when past expires_at)',
-  request: { params: sidParams },
-  responses: {
-    200: { description: 'The verification', content: { 'application/json': { schema: verificationSchema } } },
-    ...errorResponses({ 400: 'INVALID_MESSAGE_SID', 404: 'VERIFICATION_NOT_FOUND' }),
-    ...commonErrorResponses,
-  },
+  path: '/verifications/{sid}',
+  tag,
+  summary: 'Get a verification',
+  description:
+    'The verification with every attempt. Reading also advances it: it falls back to SMS when due and ' +
+    'becomes expired once expires_at has passed.',
+  params: sidParams,
+  success: { status: 200, description: 'The verification', schema: verificationSchema, example: exampleVerification },
+  errors: ['INVALID_MESSAGE_SID', 'VERIFICATION_NOT_FOUND'],
 });
 
-registry.registerPath({
+registerOperation(publicApi, {
+  operationId: 'checkVerification',
   method: 'post',
-  path: '/v1/verifications/{sid}/check',
-  summary: 'Check the code the user entered (a wrong code is still 200, with valid false)',
-  request: {
-    headers: idempotencyKeyHeader,
-    params: sidParams,
-    body: { content: { 'application/json': { schema: checkBody } } },
+  path: '/verifications/{sid}/check',
+  tag,
+  summary: 'Check a code',
+  description: 'A wrong code is still 200, with `valid` false and `checks_left` one lower.',
+  params: sidParams,
+  idempotent: true,
+  body: { schema: checkBody, example: { code: '123456' } },
+  success: {
+    status: 200,
+    description: 'The verification and whether the code matched',
+    schema: checkResultSchema,
+    example: { ...exampleVerification, checks_left: 4, valid: false },
   },
-  responses: withIdempotency({
-    200: {
-      description: 'The verification and whether the code matched',
-      content: { 'application/json': { schema: checkResultSchema } },
-    },
-    ...errorResponses({
-      400: 'INVALID_MESSAGE_SID or INVALID_JSON',
-      404: 'VERIFICATION_NOT_FOUND',
-      409: 'VERIFICATION_NOT_PENDING (approved, expired or failed: start a new one)',
-      422: 'INVALID_REQUEST_BODY',
-    }),
-    ...commonErrorResponses,
-  }),
+  errors: ['INVALID_MESSAGE_SID', 'VERIFICATION_NOT_FOUND', 'VERIFICATION_NOT_PENDING'],
 });
 
 export function verificationRoutes(deps: GatewayDeps): Router {
@@ -128,13 +104,19 @@ export function verificationRoutes(deps: GatewayDeps): Router {
 
   router.post('/verifications', async (req, res) => {
     const input = await parseBodyAsync(startBody, req.body);
-    const verification = await deps.peers.verify.Start({
-      project_id: projectOf(req),
-      to: input.to,
-      ...(input.callback === undefined ? {} : { callback: input.callback }),
-      metadata_json: JSON.stringify(input.metadata ?? {}),
-      request_key: requestKeyOf(req),
-    });
+    const verification = await guardedStart(
+      deps,
+      req,
+      { kind: 'verification', to: input.to, signals: input.signals },
+      () =>
+        deps.peers.verify.Start({
+          project_id: projectOf(req),
+          to: input.to,
+          ...(input.callback === undefined ? {} : { callback: input.callback }),
+          metadata_json: JSON.stringify(input.metadata ?? {}),
+          request_key: requestKeyOf(req),
+        }),
+    );
     res.status(201).json(verificationResource(verification));
   });
 

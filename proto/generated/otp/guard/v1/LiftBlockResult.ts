@@ -1,0 +1,10 @@
+// Original file: guard.proto
+
+
+export interface LiftBlockResult {
+  'lifted'?: (boolean);
+}
+
+export interface LiftBlockResult__Output {
+  'lifted': (boolean);
+}

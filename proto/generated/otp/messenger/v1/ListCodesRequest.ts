@@ -1,0 +1,32 @@
+// Original file: messenger.proto
+
+
+export interface ListCodesRequest {
+  'project_id'?: (string);
+  'status'?: (string);
+  'to'?: (string);
+  'created_from'?: (string);
+  'created_until'?: (string);
+  'limit'?: (number);
+  'before_sid'?: (string);
+  '_status'?: "status";
+  '_to'?: "to";
+  '_created_from'?: "created_from";
+  '_created_until'?: "created_until";
+  '_before_sid'?: "before_sid";
+}
+
+export interface ListCodesRequest__Output {
+  'project_id': (string);
+  'status'?: (string);
+  'to'?: (string);
+  'created_from'?: (string);
+  'created_until'?: (string);
+  'limit': (number);
+  'before_sid'?: (string);
+  '_status'?: "status";
+  '_to'?: "to";
+  '_created_from'?: "created_from";
+  '_created_until'?: "created_until";
+  '_before_sid'?: "before_sid";
+}

@@ -1,0 +1,8 @@
+// Original file: sms.proto
+
+
+export interface ListCarriersRequest {
+}
+
+export interface ListCarriersRequest__Output {
+}

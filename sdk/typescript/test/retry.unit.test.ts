@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_RETRY, isRetryable, OtpApiError, OtpNetworkError, retryDelayMs } from '../src/index.js';
+
+// Which failures the SDK retries (with the call's one Idempotency-Key) and how long it waits.
+
+const apiError = (status: number, code: ConstructorParameters<typeof OtpApiError>[1], retryAfter?: number) =>
+  new OtpApiError(status, code, 'm', 'req-1', retryAfter);
+
+describe('SDK retries', () => {
+  it('retries what may succeed later, and nothing that is the final answer', () => {
+    assert.equal(isRetryable(apiError(503, 'SERVICE_UNAVAILABLE')), true);
+    assert.equal(isRetryable(apiError(503, 'QUEUE_UNAVAILABLE')), true);
+    assert.equal(isRetryable(apiError(429, 'UNKNOWN')), true);
+    assert.equal(isRetryable(apiError(409, 'IDEMPOTENCY_KEY_IN_USE')), true);
+    assert.equal(isRetryable(new OtpNetworkError('no answer')), true);
+    assert.equal(isRetryable(apiError(409, 'VERIFICATION_NOT_PENDING')), false);
+    assert.equal(isRetryable(apiError(402, 'INSUFFICIENT_BALANCE')), false);
+    assert.equal(isRetryable(apiError(500, 'INTERNAL')), false);
+    assert.equal(isRetryable(new Error('a bug')), false);
+  });
+
+  it('waits Retry-After when given, else a growing backoff, never past the cap', () => {
+    assert.equal(retryDelayMs(apiError(503, 'SERVICE_UNAVAILABLE', 2), 0, DEFAULT_RETRY), 2000);
+    assert.equal(retryDelayMs(apiError(503, 'SERVICE_UNAVAILABLE', 60), 0, DEFAULT_RETRY), DEFAULT_RETRY.maxDelayMs);
+    const first = retryDelayMs(new OtpNetworkError('x'), 0, DEFAULT_RETRY);
+    const third = retryDelayMs(new OtpNetworkError('x'), 2, DEFAULT_RETRY);
+    assert.ok(first >= 200 && first <= 300, `first wait ${first}`);
+    assert.ok(third >= 800 && third <= 1200, `third wait ${third}`);
+    assert.equal(retryDelayMs(new OtpNetworkError('x'), 20, DEFAULT_RETRY), DEFAULT_RETRY.maxDelayMs);
+  });
+});

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "operations_created_at_idx" ON "operations"("created_at");
+

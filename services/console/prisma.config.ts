@@ -1,0 +1,3 @@
+import { servicePrismaConfig } from '@otp/platform/prisma-config';
+
+export default servicePrismaConfig('console');

@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from '@otp/platform';
+import express, { type Express } from 'express';
+import type { ConsoleDeps } from '../operations/deps.js';
+import type { SsoClient } from '../sso/oidc-client.js';
+import { errorHandler } from './error-handler.js';
+import { ConsoleError } from './errors.js';
+import { adminUserRoutes } from './routes/admin-users.js';
+import { operatorRoutes } from './routes/operator.js';
+import { projectForwardRoutes } from './routes/project-forwards.js';
+import { projectRoutes } from './routes/projects.js';
+import { sessionRoutes } from './routes/session.js';
+import { ssoRoutes } from './routes/sso.js';
+import { requireSession } from './session.js';
+
+export interface AppOptions {
+  webRoot: string;
+  /** The platform's admin token: the console's own admin route (otpctl users create) checks it. */
+  adminToken: string;
+  /** Single sign-on, when configured. */
+  sso?: SsoClient;
+  cookieSecure: boolean;
+  trustProxyHops: number;
+  logger: Logger;
+  /** Readiness: the console's database answers. */
+  ready: () => Promise<boolean>;
+}
+
+// Strict by default: the app is served from this origin only, scripts from files, no framing.
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+/** The console: JSON routes under /api, the built web app for everything else. */
+export function consoleApp(deps: ConsoleDeps, options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', options.trustProxyHops);
+  app.use((_req, res, next) => {
+    res.set({
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+    });
+    next();
+  });
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ready = await options.ready();
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: '64kb' }));
+  api.use((_req, res, next) => {
+    res.set('cache-control', 'no-store');
+    next();
+  });
+  api.use(sessionRoutes(deps, options.cookieSecure));
+  api.use(ssoRoutes(deps, options.sso, options.cookieSecure));
+  api.use(requireSession(deps));
+  api.use(projectRoutes(deps));
+  api.use(projectForwardRoutes(deps));
+  api.use(operatorRoutes(deps));
+  api.use(() => {
+    throw new ConsoleError('NOT_FOUND', 'no such console route');
+  });
+  app.use('/api', api);
+
+  const admin = express.Router();
+  admin.use(express.json({ limit: '16kb' }));
+  admin.use(adminUserRoutes(deps, options.adminToken));
+  app.use('/admin/v1', admin);
+
+  if (existsSync(options.webRoot)) {
+    app.use(express.static(options.webRoot, { index: false, maxAge: '1h' }));
+    // Client-side routes all load the app.
+    app.get(/^\/(?!api\/|admin\/).*/, (_req, res) => {
+      res.set('cache-control', 'no-cache').sendFile(path.join(options.webRoot, 'index.html'));
+    });
+  }
+  app.use(errorHandler(options.logger));
+  return app;
+}

@@ -1,0 +1,76 @@
+import type { AddressInfo } from 'node:net';
+import {
+  announceReady,
+  createLogger,
+  databaseReachable,
+  exitOnStartFailure,
+  PeriodicTask,
+  stopOnSignals,
+} from '@otp/platform';
+import { AdminApi } from './admin-api/client.js';
+import { readConfig, ssoSettings } from './config.js';
+import { consoleApp } from './http/app.js';
+import type { ConsoleDeps } from './operations/deps.js';
+import { SsoClient } from './sso/oidc-client.js';
+import { AuditTrail } from './store/audit.js';
+import { openDatabase } from './store/database.js';
+import { LoginFailures } from './store/login-failures.js';
+import { Sessions } from './store/sessions.js';
+import { Users } from './store/users.js';
+
+const config = readConfig();
+const logger = createLogger('console', config.LOG_LEVEL);
+
+async function main(): Promise<void> {
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+  const deps: ConsoleDeps = {
+    users: new Users(db),
+    sessions: new Sessions(db),
+    loginFailures: new LoginFailures(db),
+    audit: new AuditTrail(db, logger),
+    admin: new AdminApi(config.ADMIN_API_URL, config.ADMIN_TOKEN, config.ADMIN_API_TIMEOUT_MS),
+    logger,
+    throttle: { maxFailures: config.LOGIN_MAX_FAILURES, windowMs },
+    sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000,
+  };
+  const sso = ssoSettings(config);
+  const app = consoleApp(deps, {
+    webRoot: config.WEB_ROOT,
+    adminToken: config.ADMIN_TOKEN,
+    ...(sso ? { sso: new SsoClient(sso) } : {}),
+    cookieSecure: config.COOKIE_SECURE,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+    logger,
+    ready: () => databaseReachable(db),
+  });
+  const server = await new Promise<ReturnType<typeof app.listen>>((resolve, reject) => {
+    const listening = app.listen(config.PORT, config.HOST, (error?: Error) =>
+      error ? reject(error) : resolve(listening),
+    );
+  });
+  const sweeper = new PeriodicTask({
+    name: 'console-sweep',
+    intervalMs: 10 * 60_000,
+    logger,
+    pass: async () => {
+      await deps.sessions.sweep();
+      await deps.loginFailures.sweep(new Date(Date.now() - windowMs));
+    },
+  });
+  sweeper.start();
+  announceReady(logger, { http: (server.address() as AddressInfo).port });
+
+  stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
+    () => sweeper.stop(),
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Browsers keep idle connections open; they would hold the close until the grace ends.
+        server.closeIdleConnections();
+      }),
+    () => db.$disconnect(),
+  ]);
+}
+
+main().catch(exitOnStartFailure(logger));

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword, passwordMatches, passwordProblem } from '../domain/password.js';
+import type { ProjectRole } from '../domain/roles.js';
+import { ConsoleError } from '../http/errors.js';
+import type { UserRecord } from '../store/users.js';
+import type { ConsoleDeps } from './deps.js';
+
+export interface Author {
+  userId: string | null;
+  email: string;
+}
+
+function normalEmail(email: string): string {
+  const value = email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(value) || value.length > 254) {
+    throw new ConsoleError('INVALID_REQUEST_BODY', 'email: not an email address');
+  }
+  return value;
+}
+
+/** A password for someone who gave none (printed or answered once, never stored readable). */
+export function generatedPassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/** A console user (operator or not); the CLIs and the operator's People page all use it. */
+export async function createUser(
+  deps: Pick<ConsoleDeps, 'users' | 'audit'>,
+  author: Author,
+  input: { email: string; password: string; operator: boolean },
+): Promise<UserRecord> {
+  const email = normalEmail(input.email);
+  const problem = passwordProblem(input.password);
+  if (problem) throw new ConsoleError('INVALID_REQUEST_BODY', `password: ${problem}`);
+  const user = await deps.users.create(email, await hashPassword(input.password), input.operator);
+  if (!user) throw new ConsoleError('EMAIL_TAKEN', `a user with email ${email} exists`);
+  await deps.audit.record(author, 'user.create', null, { user_id: user.id, email, operator: input.operator });
+  return user;
+}
+
+/** New password; every session of the user ends (the caller opens a fresh one for this browser). */
+export async function changePassword(
+  deps: Pick<ConsoleDeps, 'users' | 'audit'>,
+  user: UserRecord,
+  input: { current: string; next: string },
+): Promise<void> {
+  if (!(await passwordMatches(input.current, user.passwordHash))) {
+    throw new ConsoleError('INVALID_CREDENTIALS', 'current password: wrong');
+  }
+  const problem = passwordProblem(input.next);
+  if (problem) throw new ConsoleError('INVALID_REQUEST_BODY', `new password: ${problem}`);
+  await deps.users.changePassword(user.id, await hashPassword(input.next));
+  await deps.audit.record({ userId: user.id, email: user.email }, 'user.password_change', null);
+}
+
+export async function addMember(
+  deps: Pick<ConsoleDeps, 'users' | 'audit'>,
+  author: Author,
+  projectId: string,
+  input: { email: string; role: ProjectRole },
+): Promise<void> {
+  const user = await deps.users.byEmail(normalEmail(input.email));
+  if (!user)
+    throw new ConsoleError('NOT_FOUND', `no console user with email ${input.email}: an operator creates it first`);
+  await deps.users.setMembership(user.id, projectId, input.role);
+  await deps.audit.record(author, 'member.set', projectId, { user_id: user.id, role: input.role });
+}
+
+export async function removeMember(
+  deps: Pick<ConsoleDeps, 'users' | 'audit'>,
+  author: Author,
+  projectId: string,
+  userId: string,
+): Promise<void> {
+  if (!(await deps.users.removeMembership(userId, projectId))) {
+    throw new ConsoleError('NOT_FOUND', 'no such member');
+  }
+  await deps.audit.record(author, 'member.remove', projectId, { user_id: userId });
+}

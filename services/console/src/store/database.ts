@@ -1,0 +1,8 @@
+import { prismaAdapter } from '@otp/platform';
+import { PrismaClient } from '../generated/prisma/client.js';
+
+export type Db = PrismaClient;
+
+export function openDatabase(url: string, schema: string): Db {
+  return new PrismaClient({ adapter: prismaAdapter(url, schema) });
+}

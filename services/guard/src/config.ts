@@ -1,0 +1,21 @@
+import { commonConfig, envPort, loadConfig, peerAddress } from '@otp/platform';
+import { z } from 'zod';
+
+const schema = z.object({
+  ...commonConfig,
+  /** Postgres URL; guard uses its own schema in this database. */
+  DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
+  /** Postgres schema holding guard's tables. */
+  DATABASE_SCHEMA: z.string().default('guard'),
+  /** NATS with JetStream: fraud events go out here, verification outcomes come in here. */
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Address the gRPC server listens on. */
+  GRPC_HOST: z.string().default('127.0.0.1'),
+  /** Port of the Guard gRPC service (0 picks a free port). */
+  GRPC_PORT: envPort.default(50056),
+  /** Billing (host:port or a comma list): the daily spend limit is handed to it. */
+  BILLING_ADDR: peerAddress.default('127.0.0.1:50051'),
+});
+
+export type Config = z.infer<typeof schema>;
+export const readConfig = (env: Record<string, string | undefined> = process.env): Config => loadConfig(schema, env);

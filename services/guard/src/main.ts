@@ -1,0 +1,73 @@
+import {
+  announceReady,
+  createGrpcClient,
+  createLogger,
+  exitOnStartFailure,
+  startEventPublisher,
+  startGrpcServer,
+  stopOnSignals,
+  systemClock,
+} from '@otp/platform';
+import { loadBillingProto, loadGuardProto } from '@otp/proto';
+import { readConfig } from './config.js';
+import { startConversionConsumer } from './events/conversions.js';
+import type { GuardDeps } from './operations/deps.js';
+import { guardHandlers } from './rpc/guard.js';
+import { openDatabase } from './store/database.js';
+import { SettingsStore } from './store/settings.js';
+import { StartStore } from './store/starts.js';
+
+const config = readConfig();
+const logger = createLogger('guard', config.LOG_LEVEL);
+
+async function main(): Promise<void> {
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  const starts = new StartStore(db);
+  await starts.install();
+  const events = await startEventPublisher({
+    name: 'guard',
+    natsUrl: config.NATS_URL,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+    logger,
+  });
+  const billing = createGrpcClient(
+    loadBillingProto().otp.billing.v1.Billing,
+    config.BILLING_ADDR,
+    config.GRPC_DEADLINE_MS,
+  );
+  const deps: GuardDeps = {
+    starts,
+    settings: new SettingsStore(db),
+    billing,
+    clock: systemClock,
+    logger,
+    wakeRelay: () => events.relay.wake(),
+  };
+  const server = await startGrpcServer({
+    host: config.GRPC_HOST,
+    port: config.GRPC_PORT,
+    admission: { maxInFlight: config.RPC_MAX_IN_FLIGHT, queueMs: config.RPC_QUEUE_MS },
+    services: [
+      {
+        name: 'otp.guard.v1.Guard',
+        definition: loadGuardProto().otp.guard.v1.Guard.service,
+        implementation: guardHandlers(deps, logger),
+      },
+    ],
+  });
+  const consumer = await startConversionConsumer(events.bus, deps, logger);
+  server.setServing(true);
+  announceReady(logger, { grpc: server.port });
+
+  stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
+    () => server.setServing(false),
+    () => server.stop(),
+    () => consumer.stop(),
+    () => events.close(),
+    () => billing.close(),
+    () => db.$disconnect(),
+  ]);
+}
+
+main().catch(exitOnStartFailure(logger));

@@ -1,0 +1,187 @@
+import { outboxRow, SUBJECTS, type OutboxRow } from '@otp/platform';
+import { z } from 'zod';
+import { DETECTOR_WINDOWS, type PrefixStats } from '../domain/detector.js';
+import { ADMIT_FUNCTION } from './admit-function.js';
+import type { Db } from './database.js';
+
+// The hot path: one statement per start (the admit function), one per finished verification.
+
+export interface StartRequest {
+  projectId: string;
+  requestKey: string;
+  kind: 'verification' | 'sms' | 'messenger';
+  to: string;
+  country: string;
+  prefix: string;
+  ip?: string | undefined;
+  deviceId?: string | undefined;
+  userAgent?: string | undefined;
+  at: Date;
+}
+
+const verdict = z.discriminatedUnion('verdict', [
+  z.object({
+    verdict: z.literal('admitted'),
+    replayed: z.boolean().optional(),
+    start_id: z.string().optional(),
+    protection: z.enum(['block', 'monitor', 'off']).optional(),
+    stats: z
+      .object({
+        recent_starts: z.number(),
+        recent_numbers: z.number(),
+        history_starts: z.number(),
+        judged: z.number(),
+        approved: z.number(),
+        unconverted_numbers: z.number(),
+        recent_numbers_sample: z.array(z.string()),
+      })
+      .nullable()
+      .optional(),
+    callback_url: z.string().nullable().optional(),
+  }),
+  z.object({ verdict: z.literal('GEO_PERMISSION_DENIED') }),
+  z.object({ verdict: z.literal('FRAUD_SUSPECTED'), reason: z.string(), until: z.string() }),
+  z.object({ verdict: z.literal('RATE_LIMITED'), limit: z.string(), retry_after: z.number() }),
+]);
+
+export type StoredVerdict = z.infer<typeof verdict>;
+
+export interface NewBlock {
+  projectId: string;
+  prefix: string;
+  reason: string;
+  mode: 'block' | 'monitor';
+  since: Date;
+  until: Date;
+  /** The start that tipped it: no longer counted when the block refuses it. */
+  droppedStartId?: string | undefined;
+  callbackUrl: string | null;
+}
+
+export class StartStore {
+  constructor(private readonly db: Db) {}
+
+  /** Creates or replaces the admit function (see admit-function.ts); replicas take turns. */
+  async install(): Promise<void> {
+    await this.db.$transaction([
+      this.db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('guard.install_admit_start'))`,
+      this.db.$executeRawUnsafe(ADMIT_FUNCTION),
+    ]);
+  }
+
+  async admit(request: StartRequest): Promise<StoredVerdict & { stats?: PrefixStats | null }> {
+    const input = {
+      project_id: request.projectId,
+      request_key: request.requestKey,
+      kind: request.kind,
+      to: request.to,
+      country: request.country,
+      prefix: request.prefix,
+      ip: request.ip ?? '',
+      device_id: request.deviceId ?? '',
+      user_agent: request.userAgent ?? '',
+      at: request.at.toISOString(),
+      recent_seconds: DETECTOR_WINDOWS.recentSeconds,
+      history_seconds: DETECTOR_WINDOWS.historySeconds,
+      judge_seconds: DETECTOR_WINDOWS.judgeSeconds,
+      // A pending verification stops counting after the longest expiry (60 minutes) even if its end was never heard.
+      pending_seconds: 60 * 60,
+      sample_size: DETECTOR_WINDOWS.sampleSize,
+    };
+    const rows = await this.db.$queryRaw<
+      { answer: unknown }[]
+    >`SELECT admit_start(${JSON.stringify(input)}::jsonb) AS answer`;
+    return verdict.parse(rows[0]?.answer);
+  }
+
+  /** The owner refused an admitted start: nothing was sent, so it stops counting. */
+  async forget(projectId: string, requestKey: string): Promise<boolean> {
+    const changed = await this.db.$executeRaw`
+      UPDATE starts SET state = 'dropped' WHERE project_id = ${projectId} AND request_key = ${requestKey} AND state <> 'dropped'`;
+    return changed > 0;
+  }
+
+  /** A verification to `to` finished: the oldest pending start to that number takes the outcome. */
+  async finishVerification(projectId: string, to: string, approved: boolean, at: Date): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE starts SET state = ${approved ? 'approved' : 'unconverted'}, finished_at = ${at}
+       WHERE id = (SELECT id FROM starts
+                    WHERE project_id = ${projectId} AND "to" = ${to} AND kind = 'verification' AND state = 'pending'
+                    ORDER BY created_at LIMIT 1)`;
+  }
+
+  /**
+   * Records a block and its fraud.prefix_blocked event in one statement, unless another replica
+   * recorded one for the prefix first. Answers whether this call recorded it.
+   */
+  async recordBlock(block: NewBlock): Promise<boolean> {
+    const event = blockEvent('fraud.prefix_blocked', block.projectId, block, block.callbackUrl, block.since);
+    const rows = await this.db.$queryRaw<{ id: bigint }[]>`
+      WITH block AS (
+        INSERT INTO prefix_blocks (project_id, prefix, reason, mode, since, until)
+        SELECT ${block.projectId}, ${block.prefix}, ${block.reason}, ${block.mode}, ${block.since}, ${block.until}
+         WHERE NOT EXISTS (SELECT 1 FROM prefix_blocks WHERE project_id = ${block.projectId}
+                              AND prefix = ${block.prefix} AND until > ${block.since})
+        RETURNING id),
+      dropped AS (
+        UPDATE starts SET state = 'dropped'
+         WHERE id = ${block.droppedStartId ?? '0'}::bigint AND ${block.mode} = 'block' AND EXISTS (SELECT 1 FROM block)),
+      event AS (
+        INSERT INTO outbox_events (id, subject, type, payload, headers)
+        SELECT ${event.id}::uuid, ${event.subject}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
+               ${JSON.stringify(event.headers)}::jsonb FROM block)
+      SELECT id FROM block`;
+    return rows.length > 0;
+  }
+
+  /** Lifts the prefix's block (it keeps covering the prefix, so the detector does not re-block at once). */
+  async liftBlock(projectId: string, prefix: string, at: Date, callbackUrl: string | null): Promise<boolean> {
+    const event = blockEvent(
+      'fraud.prefix_unblocked',
+      projectId,
+      { prefix, reason: 'lifted', mode: 'block', since: at, until: at },
+      callbackUrl,
+      at,
+    );
+    const rows = await this.db.$queryRaw<{ id: bigint }[]>`
+      WITH lifted AS (
+        UPDATE prefix_blocks SET lifted_at = ${at}
+         WHERE project_id = ${projectId} AND prefix = ${prefix} AND lifted_at IS NULL AND until > ${at}
+        RETURNING id),
+      event AS (
+        INSERT INTO outbox_events (id, subject, type, payload, headers)
+        SELECT ${event.id}::uuid, ${event.subject}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
+               ${JSON.stringify(event.headers)}::jsonb WHERE EXISTS (SELECT 1 FROM lifted))
+      SELECT id FROM lifted`;
+    return rows.length > 0;
+  }
+
+  async activeBlocks(projectId: string, at: Date) {
+    return this.db.prefixBlock.findMany({
+      where: { projectId, liftedAt: null, until: { gt: at } },
+      orderBy: { since: 'desc' },
+    });
+  }
+}
+
+function blockEvent(
+  type: 'fraud.prefix_blocked' | 'fraud.prefix_unblocked',
+  projectId: string,
+  block: Pick<NewBlock, 'prefix' | 'reason' | 'mode' | 'since' | 'until'>,
+  callbackUrl: string | null,
+  now: Date,
+): OutboxRow {
+  const data =
+    type === 'fraud.prefix_blocked'
+      ? {
+          prefix: `+${block.prefix}`,
+          reason: block.reason,
+          mode: block.mode,
+          since: block.since.toISOString(),
+          until: block.until.toISOString(),
+        }
+      : { prefix: `+${block.prefix}`, lifted_at: now.toISOString() };
+  const row = outboxRow(SUBJECTS.fraudBlocks, type, projectId, data, now);
+  if (callbackUrl) row.headers['otp-callback-url'] = callbackUrl;
+  return row;
+}

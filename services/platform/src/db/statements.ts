@@ -1,0 +1,38 @@
+import type pg from 'pg';
+
+// Hot-path statements on node-postgres: a named statement is parsed and planned once per
+// connection, then only bound and executed. Prisma stays the owner of schemas, migrations and
+// cold paths; a statement that must also run inside a Prisma transaction goes through
+// `$queryRawUnsafe` there, with the same text (docs/DEVELOPING.md, "Hot paths").
+
+/** One statement: its name (unique in the process) and its text with `$1`-style parameters. */
+export interface NamedStatement {
+  name: string;
+  text: string;
+}
+
+/** Where a statement runs: the pool, or the Prisma transaction that holds a row. */
+export interface StatementRunner {
+  rows<T>(statement: NamedStatement, values: unknown[]): Promise<T[]>;
+}
+
+/** Runs statements prepared on the pool's connections. */
+export function poolRunner(pool: pg.Pool): StatementRunner {
+  return {
+    async rows<T>(statement: NamedStatement, values: unknown[]) {
+      const result = await pool.query({ name: statement.name, text: statement.text, values });
+      return result.rows as T[];
+    },
+  };
+}
+
+/** Runs statements through a Prisma client or transaction (same text, not prepared by name). */
+export function prismaRunner(prisma: {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}): StatementRunner {
+  return {
+    rows<T>(statement: NamedStatement, values: unknown[]) {
+      return prisma.$queryRawUnsafe<T[]>(statement.text, ...values);
+    },
+  };
+}

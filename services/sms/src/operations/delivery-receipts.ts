@@ -1,0 +1,62 @@
+import { PeriodicTask, type Clock, type Logger } from '@otp/platform';
+import type { CarrierReceipt } from '../carrier/carrier.js';
+import { deliveryStatusOf, messageDeliveryStatus, receiptIdKey, type DeliveryStatus } from '../domain/receipts.js';
+import type { DeliveryReceipts } from '../store/receipts.js';
+
+export interface ReceiptDeps {
+  receipts: DeliveryReceipts;
+  clock: Clock;
+  logger: Logger;
+  /** Called after a commit that wrote outbox rows, so the relay publishes them now. */
+  onEvent: () => void;
+}
+
+/** A receipt from `carrier`: stored, matched to its part, and the message's delivery status settled when final. */
+export async function recordReceipt(deps: ReceiptDeps, carrier: string, receipt: CarrierReceipt): Promise<void> {
+  const sid = await deps.receipts.record(carrier, receiptIdKey(receipt.carrierMessageId), receipt, deps.clock.now());
+  if (sid) await settleDelivery(deps, sid);
+}
+
+/** The message's delivery status from its parts' receipts, written (with its event) once it is final. */
+export async function settleDelivery(deps: ReceiptDeps, sid: string): Promise<void> {
+  const row = await deps.receipts.message(sid);
+  if (!row || row.status !== 'sent' || row.deliveryStatus) return;
+  const parts = await deps.receipts.ofMessage(sid);
+  const statuses = parts.map((p) => deliveryStatusOf(p.state)).filter((s): s is DeliveryStatus => s !== undefined);
+  const status = messageDeliveryStatus(statuses, row.segments);
+  if (!status) return;
+  const deliveredAt =
+    status === 'delivered' ? new Date(Math.max(...parts.map((p) => (p.doneAt ?? p.receivedAt).getTime()))) : null;
+  if (await deps.receipts.settle(row, status, deliveredAt, deps.clock.now())) deps.onEvent();
+}
+
+/**
+ * A receipt often comes before the worker has stored the ids of the submit it is about (the
+ * carrier answers the submit and sends the receipt at once): this pass matches such receipts and
+ * settles their messages, right after each send and every SMS_RECEIPT_PASS_MS.
+ */
+export class ReceiptMatching {
+  private readonly task: PeriodicTask;
+
+  constructor(
+    private readonly deps: ReceiptDeps,
+    intervalMs: number,
+  ) {
+    this.task = new PeriodicTask({ name: 'sms receipts', intervalMs, logger: deps.logger, pass: () => this.pass() });
+  }
+
+  start(): void {
+    this.task.start({ passNow: true });
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
+  }
+
+  async pass(): Promise<void> {
+    for (const sid of await this.deps.receipts.matchWaiting(100)) {
+      if (this.task.stopping) return;
+      await settleDelivery(this.deps, sid);
+    }
+  }
+}

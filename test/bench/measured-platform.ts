@@ -1,0 +1,105 @@
+import { freePort, withRequiredPeers, type ServiceName } from '@otp/platform/launcher';
+import { natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
+import { startTraceCollector, type TraceCollector } from '../infra/trace-collector.js';
+import type { LoadFigures } from './load.js';
+import { measureUsage, rssMb, servicePids, type Usage } from './usage.js';
+
+// A platform started for a benchmark: every service with its metrics endpoint (for the statement
+// counts), optionally traced as the Helm chart's production values do (OTLP over HTTP, ratio 0.2,
+// to a local receiver), and its idle RSS read once it is up, before any load.
+
+export const TRACED_RATIO = '0.2';
+const IDLE_RSS_GOAL_MB = 100;
+/** Processes outside the platform's cost: the simulators stand in for carriers and providers. */
+const NOT_THE_PLATFORM = new Set(['sandbox']);
+
+export interface MeasuredPlatform {
+  platform: TestPlatform;
+  traced: boolean;
+  /** Starts measuring CPU and statements; stop() returns them. */
+  measure(): Promise<{ stop(): Promise<Usage> }>;
+  stop(): Promise<void>;
+}
+
+export async function startMeasuredPlatform(only: ServiceName[], traced: boolean): Promise<MeasuredPlatform> {
+  const collector: TraceCollector | undefined = traced ? await startTraceCollector() : undefined;
+  const metricsPorts = new Map<string, number>();
+  const env: Partial<Record<ServiceName, Record<string, string>>> = {};
+  for (const name of withRequiredPeers(only)) {
+    if (NOT_THE_PLATFORM.has(name)) continue;
+    const port = await freePort();
+    metricsPorts.set(name, port);
+    env[name] = {
+      METRICS_PORT: String(port),
+      ...(collector ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_TRACES_SAMPLER_ARG: TRACED_RATIO } : {}),
+    };
+  }
+  const platform = await startTestPlatform({ only, env });
+  // Idle: up and ready, no request served yet (the first seconds of a process still grow its heap).
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idle = [...servicePids(platform)]
+    .filter(([name]) => !NOT_THE_PLATFORM.has(name))
+    .map(([name, pid]) => [name, rssMb(pid) ?? 0] as const);
+  const over = idle.filter(([, mb]) => mb > IDLE_RSS_GOAL_MB).map(([name]) => name);
+  console.log(
+    `idle RSS${traced ? ' (traced)' : ''}: ${idle.map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`).join(', ')}` +
+      `   goal <= ${IDLE_RSS_GOAL_MB} MB each: ${over.length === 0 ? 'PASS' : `MISS (${over.join(', ')})`}`,
+  );
+  return {
+    platform,
+    traced,
+    measure: () => measureUsage(platform, metricsPorts, natsUrl()),
+    async stop() {
+      await platform.stop();
+      if (collector) {
+        console.log(`  (the OTLP receiver got ${collector.spans().length} spans)`);
+        await collector.stop();
+      }
+    },
+  };
+}
+
+export interface PathGoal {
+  /** Minimum throughput as a share of the floor's. */
+  ratio: number;
+  /** Maximum CPU ms per operation, every platform process (sandbox excluded). */
+  cpuMs: number;
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+/** Total CPU ms per operation, the simulators excluded. */
+export function cpuPerOperation(usage: Usage, operations: number): number {
+  let total = 0;
+  for (const [name, ms] of usage.cpuMs) if (!NOT_THE_PLATFORM.has(name.split('#')[0]!)) total += ms;
+  return total / Math.max(1, operations);
+}
+
+/** Prints one path's figures against the floor of the same run and its goal. */
+export function report(figures: LoadFigures, usage: Usage, floor: LoadFigures, goal: PathGoal): void {
+  const operations = Math.max(1, figures.total - figures.failed);
+  const ratio = figures.requestsPerSecond / floor.requestsPerSecond;
+  const cpu = cpuPerOperation(usage, operations);
+  const perOp = (value: number) => (value / operations).toFixed(2);
+  const byCost = [...usage.cpuMs].sort((a, b) => b[1] - a[1]);
+  console.log(
+    `${figures.name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  (${figures.total} requests, ${figures.failed} failed)`,
+  );
+  console.log(`  vs floor ${ratio.toFixed(3)}   goal >= ${goal.ratio.toFixed(2)}: ${verdict(ratio >= goal.ratio)}`);
+  console.log(
+    `  CPU ms/op ${cpu.toFixed(2)} (sandbox excluded)   goal <= ${goal.cpuMs}: ${verdict(cpu <= goal.cpuMs)}   ` +
+      byCost.map(([name, ms]) => `${name} ${perOp(ms)}`).join(', '),
+  );
+  const statements = [...usage.statements].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  const total = statements.reduce((sum, [, n]) => sum + n, 0);
+  console.log(
+    `  SQL statements/op ${perOp(total)} (sent by the services, BEGIN/COMMIT included): ` +
+      `${statements.map(([name, n]) => `${name} ${perOp(n)}`).join(', ')}   transactions/op ${perOp(usage.transactions)} (pg_stat_database)`,
+  );
+}
+
+/** Traced against untraced: the goal is to stay within 25% of the untraced throughput. */
+export function reportTracing(name: string, untraced: LoadFigures, traced: LoadFigures): void {
+  const ratio = traced.requestsPerSecond / untraced.requestsPerSecond;
+  console.log(`${name}: traced / untraced ${ratio.toFixed(2)}   goal >= 0.75: ${verdict(ratio >= 0.75)}`);
+}
