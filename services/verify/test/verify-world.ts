@@ -122,23 +122,26 @@ export class VerifyWorld {
   }
 
   /**
-   * Finished events verify wrote for a verification, once its outbox has published all of them:
-   * the stream then holds exactly these, so comparing both proves nothing more is on its way.
+   * Finished events verify wrote for a verification, once it is settled (the event is written at
+   * settlement, which can follow the finish shown by the API) and its outbox has published all of
+   * them: the stream then holds exactly these, so comparing both proves nothing more is on its way.
+   * `{ settled: false }` reads a verification whose settlement is known to be held back.
    */
-  async writtenFinishedEvents(sid: string): Promise<number> {
+  async writtenFinishedEvents(sid: string, { settled = true }: { settled?: boolean } = {}): Promise<number> {
     const pool = new pg.Pool({ connectionString: this.platform.databaseUrl, max: 1 });
     try {
       const rows = await eventually(
         async () =>
           (
-            await pool.query<{ written: number; published: number }>(
-              `SELECT count(*)::int AS written, count(published_at)::int AS published
+            await pool.query<{ written: number; published: number; settled: boolean }>(
+              `SELECT count(*)::int AS written, count(published_at)::int AS published,
+                      (SELECT settled_at IS NOT NULL FROM verify.verifications WHERE sid = $1) AS settled
                  FROM verify.outbox_events WHERE payload->'data'->>'sid' = $1`,
               [sid],
             )
           ).rows[0]!,
-        (row) => row.written === row.published,
-        { what: `the outbox of ${sid} to be published` },
+        (row) => row.settled === settled && row.written === row.published,
+        { what: `the outbox of ${sid} to be published${settled ? ' after its settlement' : ''}` },
       );
       return rows.written;
     } finally {
