@@ -25,4 +25,10 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // jest loads its resolver and runner as CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { ServiceName } from '@otp/platform/launcher';
 import { runWorkload, seededRandom, startPrivateNats, type PrivateNats } from '../infra/index.js';
 import { tally, World } from './world.js';
@@ -39,12 +39,12 @@ async function inject(fault: Fault): Promise<void> {
 }
 
 describe(`chaos: one SIGKILL at a time under load (CHAOS_SEED=${SEED})`, () => {
-  before(async () => {
+  beforeAll(async () => {
     process.stdout.write(`chaos seed ${SEED} (rerun with CHAOS_SEED=${SEED})\n`);
     nats = await startPrivateNats();
     world = await World.start({ natsUrl: nats.url });
   });
-  after(async () => {
+  afterAll(async () => {
     await world?.stop();
     await nats?.dispose();
   });

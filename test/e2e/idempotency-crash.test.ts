@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { ServiceName } from '@otp/platform/launcher';
 import {
   cents,
@@ -174,7 +174,7 @@ async function crashRound(victim: ServiceName, route: Route, offset: number): Pr
 }
 
 describe('retry with the same Idempotency-Key across a crash (real platform, SIGKILL)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'sms', 'messenger', 'verify', 'gateway'],
       env: {
@@ -193,7 +193,7 @@ describe('retry with the same Idempotency-Key across a crash (real platform, SIG
     db = new pg.Client({ connectionString: platform.databaseUrl });
     await db.connect();
   });
-  after(async () => {
+  afterAll(async () => {
     await db?.end();
     await platform?.stop();
   });

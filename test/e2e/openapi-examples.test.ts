@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { request, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -71,10 +71,10 @@ async function send(
 }
 
 describe('the OpenAPI documents', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform();
   });
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import {
   cents,
   eventually,
@@ -42,7 +42,7 @@ async function sids(sql: string): Promise<Map<string, string>> {
 }
 
 describe('overload (gateway admits 4 at a time, queue 100 ms; real platform)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'sms', 'messenger', 'verify', 'gateway'],
       env: { gateway: { MAX_IN_FLIGHT: '4', ADMISSION_QUEUE_MS: '100' } },
@@ -54,7 +54,7 @@ describe('overload (gateway admits 4 at a time, queue 100 ms; real platform)', (
     db = new pg.Client({ connectionString: platform.databaseUrl });
     await db.connect();
   });
-  after(async () => {
+  afterAll(async () => {
     await db?.end();
     await platform?.stop();
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { startService } from '@otp/platform/launcher';
 import {
   eventually,
@@ -106,7 +106,7 @@ async function receive(): Promise<void> {
 }
 
 describe('data retention (every service, real processes)', () => {
-  before(async () => {
+  beforeAll(async () => {
     await receive();
     platform = await startTestPlatform({
       env: {
@@ -131,7 +131,7 @@ describe('data retention (every service, real processes)', () => {
     const verify = await platform.admin.patch(`/projects/${project.id}/settings/verify`, { sms_fallback: false });
     assert.equal(verify.status, 200, verify.text);
   });
-  after(async () => {
+  afterAll(async () => {
     await db?.end();
     await platform?.stop();
     receiver?.close();

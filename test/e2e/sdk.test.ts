@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { OtpApiError, OtpClient, OtpNetworkError, OtpWebhookError, verifyWebhook } from '@otp/sdk';
 import { eventually, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
 
@@ -36,7 +36,7 @@ function client(options: Partial<ConstructorParameters<typeof OtpClient>[0]> = {
 }
 
 describe('the TypeScript SDK', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({ env: { gateway: { MAX_IN_FLIGHT: '1', ADMISSION_QUEUE_MS: '0' } } });
     // The retry case fires a burst to neighbouring numbers: load, not abuse.
     project = await platform.newProject({ credit: '20.00', abuseLimits: 'off' });
@@ -54,7 +54,7 @@ describe('the TypeScript SDK', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/otp-events`;
   });
-  after(async () => {
+  afterAll(async () => {
     await new Promise((resolve) => receiver?.close(resolve));
     await platform?.stop();
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { eventually, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
 import pg from 'pg';
 
@@ -49,7 +49,7 @@ interface Ledger {
 }
 
 describe('graceful shutdown under load', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'sms', 'gateway'],
       env: { sms: { SMS_RETRY_BASE_MS: '50', SMS_WORKER_CONCURRENCY: '8' } },
@@ -60,7 +60,7 @@ describe('graceful shutdown under load', () => {
     await platform.admin.post(`/projects/${project.id}/sender-ids/Drain/approve`);
     await platform.admin.patch(`/projects/${project.id}/settings/sms`, { default_sender_id: 'Drain' });
   });
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
   });
 
@@ -147,13 +147,13 @@ describe('graceful shutdown under load', () => {
 
 describe('gateway drain before close (SHUTDOWN_DELAY_MS)', () => {
   let drained: TestPlatform;
-  before(async () => {
+  beforeAll(async () => {
     drained = await startTestPlatform({
       only: ['billing', 'gateway'],
       env: { gateway: { SHUTDOWN_DELAY_MS: '3000' } },
     });
   });
-  after(async () => {
+  afterAll(async () => {
     await drained?.stop();
   });
 

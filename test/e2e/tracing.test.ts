@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { ServiceName } from '@otp/platform/launcher';
 import {
   eventually,
@@ -61,7 +61,7 @@ function assertConnected(spans: CollectedSpan[]): void {
 }
 
 describe('tracing across services (real processes exporting OTLP)', () => {
-  before(async () => {
+  beforeAll(async () => {
     collector = await startTraceCollector();
     receiver = createServer((req, res) => {
       req.resume();
@@ -78,7 +78,7 @@ describe('tracing across services (real processes exporting OTLP)', () => {
       env: Object.fromEntries(SERVICES.map((name) => [name, otel])),
     });
   });
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
     await collector?.stop();
     receiver?.close();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import fc from 'fast-check';
 import { request, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
 
@@ -235,7 +235,7 @@ function headersOf(c: Case): Record<string, string> {
 const STACK_TRACE = /\n\s+at\s|\bat\s.+\(.+:\d+:\d+\)|\/work\/|node_modules|\.ts:\d+|\.js:\d+/;
 
 describe('hostile input never gets a 5xx or a stack trace (property-based, real platform)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform();
     project = await platform.newProject({ credit: '500.00' });
     const created = await platform.admin.post<{ id: string }>('/projects', { name: 'fuzz target' });
@@ -262,7 +262,7 @@ describe('hostile input never gets a 5xx or a stack trace (property-based, real 
       { method: 'GET', path: '/v1/{sid}/{sid}', api: 'provider' },
     ];
   });
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
   });
 

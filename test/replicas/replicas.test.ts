@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { readResource, runWorkload, seededRandom, type Outcome } from '../infra/index.js';
 import { tally, World } from '../chaos/world.js';
 
@@ -11,10 +11,10 @@ import { tally, World } from '../chaos/world.js';
 let world: World;
 
 describe('two replicas of every service', () => {
-  before(async () => {
+  beforeAll(async () => {
     world = await World.start({ replicas: 2 });
   });
-  after(async () => {
+  afterAll(async () => {
     await world?.stop();
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { DEFAULT_RETRY, isRetryable, OtpApiError, OtpNetworkError, retryDelayMs } from '../src/index.js';
 
 // Which failures the SDK retries (with the call's one Idempotency-Key) and how long it waits.

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, DomainError, type PromiseClient } from '@otp/platform';
 import { loadBillingProto, type BillingClient } from '@otp/proto';
 import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
@@ -17,11 +17,11 @@ async function ledgerSum(projectId: string): Promise<number> {
 }
 
 describe('billing ledger (real billing process, real Postgres)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({ only: ['billing'] });
     billing = createGrpcClient(loadBillingProto().otp.billing.v1.Billing, `127.0.0.1:${platform.ports.billing}`, 10000);
   });
-  after(async () => {
+  afterAll(async () => {
     billing?.close();
     await platform?.stop();
   });

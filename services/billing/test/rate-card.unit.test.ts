@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { priceFor, rateCardFile } from '../src/domain/rate-card.js';
 
 const shipped = rateCardFile.parse(

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, createLogger, DomainError, holdOrUndo, type PromiseClient } from '@otp/platform';
 import { loadBillingProto, type BillingClient } from '@otp/proto';
 import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
@@ -17,13 +17,13 @@ let billing: PromiseClient<BillingClient>;
 let fast: PromiseClient<BillingClient>;
 
 describe('a hold with no answer (real billing process, real Postgres)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({ only: ['billing'] });
     const Billing = loadBillingProto().otp.billing.v1.Billing;
     billing = createGrpcClient(Billing, `127.0.0.1:${platform.ports.billing}`, DEADLINE_MS);
     fast = createGrpcClient(Billing, `127.0.0.1:${platform.ports.billing}`, 10000);
   });
-  after(async () => {
+  afterAll(async () => {
     billing?.close();
     fast?.close();
     await platform?.stop();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eventually, JsonClient, startTestPlatform, type TestPlatform } from '@otp/test/infra';
@@ -85,7 +85,7 @@ async function inbox(to: string): Promise<InboxMessage[]> {
 }
 
 describe('console in a browser', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform();
     browser = await launchBrowser();
     // The first operator comes from the console's CLI, as in a fresh deployment.
@@ -108,7 +108,7 @@ describe('console in a browser', () => {
     }
   });
 
-  after(async () => {
+  afterAll(async () => {
     await closeAll(contexts);
     await browser?.close();
     await platform?.stop();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
@@ -55,10 +55,10 @@ async function signIn(email: string, password: string) {
 }
 
 describe('otpctl users create', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({ only: ['console'] });
   });
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { changesState, csrfTokenMatches, sameOrigin } from '../src/domain/csrf.js';
 import { hashPassword, passwordMatches, passwordProblem } from '../src/domain/password.js';
 import { allowed, permissionsOn, seesProject, type Actor, type ProjectRole } from '../src/domain/roles.js';

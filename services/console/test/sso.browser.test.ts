@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { portOutsideEphemeralRange, startTestPlatform, type TestPlatform } from '@otp/test/infra';
@@ -47,7 +47,7 @@ async function signInThroughProvider(login: string): Promise<Page> {
 }
 
 describe('console single sign-on (OpenID Connect)', () => {
-  before(async () => {
+  beforeAll(async () => {
     let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
     providerServer = createServer((req, res) => handle(req, res));
     await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
@@ -96,7 +96,7 @@ describe('console single sign-on (OpenID Connect)', () => {
     await cli('users', 'create', '--email', 'unverified@example.test', '--password', 'unused-password-2');
   });
 
-  after(async () => {
+  afterAll(async () => {
     await closeAll(contexts);
     await browser?.close();
     await platform?.stop();

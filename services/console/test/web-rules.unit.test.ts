@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { ledgerCsv, spendByDay } from '../web/src/ledger-rules.js';
 import { MESSENGER_FIELDS, readField, VERIFY_FIELDS, verifyProblems } from '../web/src/pages/settings-fields.js';
 import type { LedgerEntry } from '../web/src/types.js';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { DomainError, type HostLookup } from '@otp/platform';
 import { z } from 'zod';
 import { callbackUrlField, type CallbackUrlPolicy } from '../src/http/schemas.js';

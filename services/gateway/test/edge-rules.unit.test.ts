@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { ERROR_CODES } from '@otp/platform';
 import { hashApiKey, looksLikeApiKey, newApiKey, readBearer } from '../src/domain/api-key.js';
 import { resolveClientIp } from '../src/domain/client-ip.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createGrpcClient, type PromiseClient } from '@otp/platform';
@@ -55,7 +55,7 @@ async function otpctl(...args: string[]) {
 }
 
 describe('gateway: public edge, admin API and otpctl (real gateway + billing, real Postgres)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['billing', 'gateway'],
       // Dual-stack so a test can come from ::1; ::1 plays the reverse proxy whose header is believed.
@@ -65,14 +65,14 @@ describe('gateway: public edge, admin API and otpctl (real gateway + billing, re
     v4 = `http://127.0.0.1:${platform.ports.gateway}`;
     v6 = `http://[::1]:${platform.ports.gateway}`;
   });
-  after(async () => {
+  afterAll(async () => {
     billing?.close();
     await platform?.stop();
   });
 
   describe('authentication', () => {
     let project: TestProject;
-    before(async () => {
+    beforeAll(async () => {
       project = await platform.newProject({ name: 'auth' });
     });
 
@@ -167,7 +167,7 @@ describe('gateway: public edge, admin API and otpctl (real gateway + billing, re
         enabled,
         cidrs,
       });
-    before(async () => {
+    beforeAll(async () => {
       project = await platform.newProject({ name: 'allowlist' });
     });
 
@@ -216,7 +216,7 @@ describe('gateway: public edge, admin API and otpctl (real gateway + billing, re
 
   describe('bad input never yields a 500', () => {
     let project: TestProject;
-    before(async () => {
+    beforeAll(async () => {
       project = await platform.newProject({ name: 'input' });
     });
     const post = (base: string, pathname: string, rawBody: string, headers: Record<string, string> = {}) =>

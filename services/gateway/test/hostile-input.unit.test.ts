@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { isStorableJson, isStorableText } from '@otp/platform';
 import { hostileInputProblem, MAX_BODY_BREADTH, MAX_BODY_DEPTH } from '../src/domain/hostile-input.js';
 

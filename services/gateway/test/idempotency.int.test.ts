@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import {
   eventually,
   ledgerOf,
@@ -82,7 +82,7 @@ function assertError(response: HttpResponse<ErrorBody>, status: number, code: st
 }
 
 describe('Idempotency-Key on POST /v1 (real platform)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'sms', 'messenger', 'verify', 'gateway'],
       env: { sms: { SMS_RETRY_BASE_MS: '50' } },
@@ -90,7 +90,7 @@ describe('Idempotency-Key on POST /v1 (real platform)', () => {
     db = new pg.Client({ connectionString: platform.databaseUrl });
     await db.connect();
   });
-  after(async () => {
+  afterAll(async () => {
     await db?.end();
     await platform?.stop();
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { eventually, startTestPlatform, type ErrorBody, type TestPlatform, type TestProject } from '@otp/test/infra';
 import pg from 'pg';
 
@@ -30,14 +30,14 @@ async function projectsNamed(name: string): Promise<number> {
 }
 
 describe('gateway with the production callback policy and billing failures', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['billing', 'gateway'],
       env: { gateway: { ALLOW_PRIVATE_CALLBACKS: 'false' } },
     });
     project = await platform.newProject({ name: 'callbacks' });
   });
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
   });
 

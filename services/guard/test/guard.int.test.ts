@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
@@ -93,12 +93,12 @@ function signedBy(secret: string, request: Received): { type: string; data: Reco
 }
 
 describe('abuse defence (REST API, real guard, billing, channels and dispatcher)', () => {
-  before(async () => {
+  beforeAll(async () => {
     receiver = await Receiver.start();
     platform = await startTestPlatform();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
     await receiver?.close();
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { logFilter, newSid } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import { CodeStore, type Code } from '../src/store/codes.js';
@@ -44,11 +44,11 @@ async function eventsOf(sid: string): Promise<{ type: string; data: Record<strin
 }
 
 describe('messenger code store (real Postgres)', () => {
-  before(async () => {
+  beforeAll(async () => {
     db = openDatabase(await freshDatabase(), 'messenger');
     codes = new CodeStore(db, () => (wakes += 1));
   });
-  after(async () => {
+  afterAll(async () => {
     await db?.$disconnect();
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import {
@@ -139,7 +139,7 @@ async function providerUsage(to: string): Promise<ProviderUsage> {
 describe('messenger codes through the REST API (sandbox provider)', () => {
   let project: TestProject;
 
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'messenger', 'gateway'],
       env: {
@@ -149,7 +149,7 @@ describe('messenger codes through the REST API (sandbox provider)', () => {
     });
     project = await platform.newProject();
   });
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
   });
 
@@ -420,7 +420,7 @@ describe('messenger codes through the REST API (sandbox provider)', () => {
 
   describe('expiry (codes expire after 1-2 s in this project)', () => {
     let short: TestProject;
-    before(async () => {
+    beforeAll(async () => {
       short = await platform.newProject();
       const patched = await platform.admin.patch<{ ttl_seconds: number }>(`/projects/${short.id}/settings/messenger`, {
         ttl_seconds: 2,

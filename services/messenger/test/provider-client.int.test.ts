@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { eventually, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { HttpMessengerProvider, ProviderRefusal, ProviderUnavailable } from '../src/provider/client.js';
 import { isValidReportSignature } from '../src/provider/signature.js';
@@ -21,7 +21,7 @@ const received: Received[] = [];
 describe('messenger provider client (against the sandbox)', () => {
   let provider: HttpMessengerProvider;
 
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({ only: ['sandbox'], env: { sandbox: { MESSENGER_REPORT_DELAY_MS: '50' } } });
     provider = new HttpMessengerProvider({
       baseUrl: `${platform.sandboxUrl}/messenger-api`,
@@ -43,7 +43,7 @@ describe('messenger provider client (against the sandbox)', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     callbackUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/reports`;
   });
-  after(async () => {
+  afterAll(async () => {
     await new Promise((resolve) => receiver?.close(resolve));
     await platform?.stop();
   });

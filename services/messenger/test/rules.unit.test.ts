@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { codeStatusOf } from '../src/domain/provider-status.js';
 import { applySettingsPatch, DEFAULT_SETTINGS } from '../src/domain/settings.js';
 import { transition } from '../src/domain/status.js';

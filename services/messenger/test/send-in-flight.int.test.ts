@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, isDomainError, type PromiseClient } from '@otp/platform';
 import { loadMessengerProto, type MessengerClient } from '@otp/proto';
 import {
@@ -50,7 +50,7 @@ function sendRequest(requestKey: string) {
 }
 
 describe('messenger: a request key repeated while its first send is running', () => {
-  before(async () => {
+  beforeAll(async () => {
     gate = createServer((req, res) => {
       forward(req, res).catch(() => res.writeHead(502).end());
     });
@@ -65,7 +65,7 @@ describe('messenger: a request key repeated while its first send is running', ()
     messenger = createGrpcClient(proto, `127.0.0.1:${platform.ports.messenger}`, 15000);
     impatient = createGrpcClient(proto, `127.0.0.1:${platform.ports.messenger}`, 500);
   });
-  after(async () => {
+  afterAll(async () => {
     gateClosed = false;
     for (const release of held.splice(0)) release();
     messenger?.close();

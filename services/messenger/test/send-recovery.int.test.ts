@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, newSid, type PromiseClient } from '@otp/platform';
 import { loadBillingProto, loadMessengerProto, type BillingClient, type MessengerClient } from '@otp/proto';
 import pg from 'pg';
@@ -89,7 +89,7 @@ async function stuckSend(at: CrashPoint, sid = newSid('TG'), meanwhile = async (
 }
 
 describe('messenger crash safety (request keys and the recovery pass)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'messenger', 'gateway'],
       env: {
@@ -106,7 +106,7 @@ describe('messenger crash safety (request keys and the recovery pass)', () => {
     billing = createGrpcClient(loadBillingProto().otp.billing.v1.Billing, `127.0.0.1:${platform.ports.billing}`, 5000);
     db = new pg.Pool({ connectionString: platform.databaseUrl, max: 2 });
   });
-  after(async () => {
+  afterAll(async () => {
     messenger?.close();
     billing?.close();
     await db?.end();

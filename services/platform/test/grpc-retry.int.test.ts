@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type * as grpc from '@grpc/grpc-js';
 import { loadBillingProto, type BillingClient, type BillingHandlers } from '@otp/proto';
 import { DomainError } from '../src/errors.js';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { DomainError, PeerUnavailable } from '../src/errors.js';
 import { DOMAIN_CODE_KEY, fromServiceError } from '../src/grpc/status.js';

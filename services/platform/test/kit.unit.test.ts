@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { z } from 'zod';
 import { ConfigError, envBoolean, loadConfig } from '../src/config.js';
 import { ERROR_CODES } from '../src/errors.js';

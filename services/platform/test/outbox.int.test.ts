@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
 import { freshDatabase, natsUrl, resetBus } from '@otp/test/infra';
 import { connectBus, ensureConsumer, ensureStream, type Bus } from '../src/bus/jetstream.js';
@@ -32,7 +32,7 @@ async function drainEvents(durable: string, expected: number): Promise<EventEnve
 }
 
 describe('outbox relay (real Postgres, real JetStream)', () => {
-  before(async () => {
+  beforeAll(async () => {
     databaseUrl = await freshDatabase();
     pool = schemaPool(databaseUrl, 'outbox_test');
     await pool.query('CREATE SCHEMA IF NOT EXISTS outbox_test');
@@ -44,7 +44,7 @@ describe('outbox relay (real Postgres, real JetStream)', () => {
     await ensureStream(bus.jsm, STREAMS.events);
     await ensureConsumer(bus.jsm, STREAMS.events.name, { durable_name: 'outbox-test', filter_subject: 'events.>' });
   });
-  after(async () => {
+  afterAll(async () => {
     await bus?.close();
     await pool?.end();
   });

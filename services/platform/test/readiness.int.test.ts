@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { loadBillingProto, loadHealthProto, type BillingClient, type HealthClient } from '@otp/proto';
 import { createGrpcClient } from '../src/grpc/client.js';
 import { serveWhenPeersReady, startGrpcServer } from '../src/grpc/server.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import { freshDatabase } from '@otp/test/infra';
 import { schemaPool } from '../src/db/postgres.js';
 import { createLogger } from '../src/logging.js';
@@ -38,7 +38,7 @@ function task(keepHours: number, batchSize: number): RetentionTask {
 }
 
 describe('retention of published outbox rows (real Postgres)', () => {
-  before(async () => {
+  beforeAll(async () => {
     pool = schemaPool(await freshDatabase(), 'retention_test');
     await pool.query('CREATE SCHEMA IF NOT EXISTS retention_test');
     await pool.query(`CREATE TABLE outbox_events (
@@ -47,7 +47,7 @@ describe('retention of published outbox rows (real Postgres)', () => {
     await pool.query('CREATE INDEX ON outbox_events (published_at, seq)');
   });
   beforeEach(() => pool.query('TRUNCATE outbox_events'));
-  after(() => pool?.end());
+  afterAll(() => pool?.end());
 
   it('deletes published rows older than the retention in batches; newer and unpublished rows stay', async () => {
     await insert(7, 25);

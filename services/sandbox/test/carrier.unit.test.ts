@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { submitOutcome } from '../src/carrier/behaviour.js';
 import { concatenationInfo, PartCollector } from '../src/carrier/concatenation.js';
 import { CarrierRules } from '../src/carrier/rules.js';

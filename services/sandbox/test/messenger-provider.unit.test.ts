@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { REQUEST_COST_CENTS, VerificationRequests } from '../src/messenger-provider/requests.js';
 import { ProviderUsage } from '../src/messenger-provider/usage.js';
 

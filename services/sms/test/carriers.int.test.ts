@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import {
   eventually,
   portOutsideEphemeralRange,
@@ -98,7 +98,7 @@ async function carrierView(name: string): Promise<CarrierView> {
 }
 
 describe('carriers: error classes, throttling, multipart, receipts, routes and failover', () => {
-  before(async () => {
+  beforeAll(async () => {
     const [alpha, beta, gamma] = [
       await portOutsideEphemeralRange(),
       await portOutsideEphemeralRange(),
@@ -180,7 +180,7 @@ describe('carriers: error classes, throttling, multipart, receipts, routes and f
       );
     }
   });
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
     hookServer?.close();
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import fc from 'fast-check';
 import { readCarriersFile } from '../src/carrier/carriers-file.js';
 import { parseReceipt } from '../src/carrier/receipt-text.js';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { newSid } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import type { Message } from '../src/generated/prisma/client.js';
@@ -49,12 +49,12 @@ async function statusOf(sid: string): Promise<{ status: string; moneyDue: boolea
 }
 
 describe('sms: a failed enqueue of a message the worker already took', () => {
-  before(async () => {
+  beforeAll(async () => {
     db = openDatabase(await freshDatabase(), 'sms');
     messages = new Messages(db);
     intents = new SendIntents(db);
   });
-  after(async () => {
+  afterAll(async () => {
     await db?.$disconnect();
   });
 

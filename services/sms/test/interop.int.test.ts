@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import {
   eventually,
   portOutsideEphemeralRange,
@@ -34,7 +34,7 @@ let smsc: ChildProcess;
 const events: SmscEvent[] = [];
 
 describe('interoperability with a Net::SMPP SMSC', () => {
-  before(async () => {
+  beforeAll(async () => {
     const port = await portOutsideEphemeralRange();
     const script = fileURLToPath(new URL('./interop/smsc.pl', import.meta.url));
     smsc = spawn('perl', [script, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -62,7 +62,7 @@ describe('interoperability with a Net::SMPP SMSC', () => {
     await platform.admin.post(`/projects/${project.id}/sender-ids`, { value: 'Interop', site: 'example.com' });
     await platform.admin.post(`/projects/${project.id}/sender-ids/Interop/approve`);
   });
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
     smsc?.kill('SIGTERM');
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import {
   eventually,
   startPrivateNats,
@@ -30,7 +30,7 @@ let project: TestProject;
 const previousNatsUrl = process.env.TEST_NATS_URL;
 
 describe('SMS when the queue is unavailable', () => {
-  before(async () => {
+  beforeAll(async () => {
     nats = await startPrivateNats();
     process.env.TEST_NATS_URL = nats.url;
     platform = await startTestPlatform({
@@ -42,7 +42,7 @@ describe('SMS when the queue is unavailable', () => {
     await platform.admin.post(`/projects/${project.id}/sender-ids`, { value: 'MyShop', site: 'shop.example.com' });
     await platform.admin.post(`/projects/${project.id}/sender-ids/MyShop/approve`);
   });
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
     await nats?.dispose();
     process.env.TEST_NATS_URL = previousNatsUrl;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { currentCostCents } from '../src/domain/delivery.js';
 import { planSegments } from '../src/domain/segments.js';
 

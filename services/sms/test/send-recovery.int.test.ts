@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, newSid, type PromiseClient } from '@otp/platform';
 import { loadBillingProto, loadSmsProto, type BillingClient, type SmsClient } from '@otp/proto';
 import pg from 'pg';
@@ -77,7 +77,7 @@ async function holdFor(sid: string): Promise<string> {
 }
 
 describe('sms crash safety (request keys and the recovery pass)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'sms', 'gateway'],
       env: { sms: { ...RECOVERY, SMS_RETRY_BASE_MS: '50' } },
@@ -93,7 +93,7 @@ describe('sms crash safety (request keys and the recovery pass)', () => {
     connectClients();
     db = new pg.Pool({ connectionString: platform.databaseUrl, max: 2 });
   });
-  after(async () => {
+  afterAll(async () => {
     sms?.close();
     billing?.close();
     await db?.end();

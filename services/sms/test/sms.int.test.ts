@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createGrpcClient } from '@otp/platform';
@@ -123,7 +123,7 @@ function expectError(response: { status: number; body: ErrorBody; text: string }
 }
 
 describe('SMS over the REST API (gateway, sms, billing, sandbox carrier)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'sms', 'gateway'],
       // A short ack wait so the crash test's in-flight messages come back quickly.
@@ -132,7 +132,7 @@ describe('SMS over the REST API (gateway, sms, billing, sandbox carrier)', () =>
     });
     project = await platform.newProject({ credit: '9.00' }); // 10.00 with the trial credit
   });
-  after(async () => {
+  afterAll(async () => {
     await platform?.stop();
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, type PromiseClient } from '@otp/platform';
 import { loadSmsProto, type SmsClient } from '@otp/proto';
 import pg from 'pg';
@@ -30,7 +30,7 @@ interface SmsResource {
 }
 
 describe('verify texts and quotes (Sms.Send purpose verify, Sms.Quote)', () => {
-  before(async () => {
+  beforeAll(async () => {
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -53,7 +53,7 @@ describe('verify texts and quotes (Sms.Send purpose verify, Sms.Quote)', () => {
     sms = createGrpcClient(loadSmsProto().otp.sms.v1.Sms, `127.0.0.1:${platform.ports.sms}`, 10000);
     db = new pg.Pool({ connectionString: platform.databaseUrl, max: 2 });
   });
-  after(async () => {
+  afterAll(async () => {
     sms?.close();
     await db?.end();
     await platform?.stop();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -107,11 +107,11 @@ async function settled(project: Parameters<VerifyWorld['get']>[0], sid: string):
 }
 
 describe('codes after hand-over, and the money of sends', () => {
-  before(async () => {
+  beforeAll(async () => {
     world = await VerifyWorld.start();
     db = new pg.Pool({ connectionString: world.platform.databaseUrl, max: 2 });
   });
-  after(async () => {
+  afterAll(async () => {
     await db?.end();
     await world?.stop();
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient } from '@otp/platform';
 import { loadSmsProto } from '@otp/proto';
 import { eventually } from '@otp/test/infra';
@@ -13,10 +13,10 @@ import { cents, VerifyWorld } from './verify-world.js';
 let world: VerifyWorld;
 
 describe('verify: an SMS fallback without an answer from the SMS service', () => {
-  before(async () => {
+  beforeAll(async () => {
     world = await VerifyWorld.start();
   });
-  after(async () => {
+  afterAll(async () => {
     await world?.stop();
   });
 

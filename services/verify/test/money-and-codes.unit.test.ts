@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { startHoldCents } from '../src/domain/first-send.js';
 import { attemptCost, refundsFee, verificationCost } from '../src/domain/settlement.js';
 import { maskedSmsText, renderSmsText } from '../src/domain/sms-text.js';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { startPrivateNats, type ErrorBody, type PrivateNats } from '@otp/test/infra';
 import { cents, VerifyWorld } from './verify-world.js';
 
@@ -18,12 +18,12 @@ interface LedgerEntry {
 }
 
 describe('verify when the queue is unavailable', () => {
-  before(async () => {
+  beforeAll(async () => {
     nats = await startPrivateNats();
     process.env.TEST_NATS_URL = nats.url;
     world = await VerifyWorld.start();
   });
-  after(async () => {
+  afterAll(async () => {
     await world?.stop();
     await nats?.dispose();
     process.env.TEST_NATS_URL = previousNatsUrl;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { DomainError } from '@otp/platform';
 import { applySettingsPatch, DEFAULT_SETTINGS, needsSenderId, parseSettingsPatch } from '../src/domain/settings.js';
 

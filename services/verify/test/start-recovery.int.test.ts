@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, isDomainError, newSid, type PromiseClient } from '@otp/platform';
 import { loadBillingProto, loadVerifyProto, type BillingClient, type VerifyClient } from '@otp/proto';
 import { eventually, type ErrorBody, type TestProject } from '@otp/test/infra';
@@ -97,7 +97,7 @@ async function interruptedStart(project: TestProject, to: string, leaseMs: numbe
 }
 
 describe('verification starts survive crashes and repeats', () => {
-  before(async () => {
+  beforeAll(async () => {
     world = await VerifyWorld.start(RECOVERY);
     verify = createGrpcClient(
       loadVerifyProto().otp.verify.v1.Verify,
@@ -113,7 +113,7 @@ describe('verification starts survive crashes and repeats', () => {
     intents = new StartIntentStore(db);
     sql = new pg.Pool({ connectionString: world.platform.databaseUrl, max: 2 });
   });
-  after(async () => {
+  afterAll(async () => {
     verify?.close();
     billing?.close();
     await sql?.end();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, type PromiseClient } from '@otp/platform';
 import { loadBillingProto, type BillingClient } from '@otp/proto';
 import { eventually, type ErrorBody } from '@otp/test/infra';
@@ -13,7 +13,7 @@ let world: VerifyWorld;
 let billing: PromiseClient<BillingClient>;
 
 describe('verification API, end to end', () => {
-  before(async () => {
+  beforeAll(async () => {
     world = await VerifyWorld.start();
     billing = createGrpcClient(
       loadBillingProto().otp.billing.v1.Billing,
@@ -21,7 +21,7 @@ describe('verification API, end to end', () => {
       10000,
     );
   });
-  after(async () => {
+  afterAll(async () => {
     billing?.close();
     await world?.stop();
   });

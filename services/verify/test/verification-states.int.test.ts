@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { eventually } from '@otp/test/infra';
 import { cents, TIME_SCALE, VerifyWorld } from './verify-world.js';
 
@@ -15,10 +15,10 @@ const MESSENGER = 2;
 let world: VerifyWorld;
 
 describe('verification state table, end to end', () => {
-  before(async () => {
+  beforeAll(async () => {
     world = await VerifyWorld.start();
   });
-  after(async () => {
+  afterAll(async () => {
     await world?.stop();
   });
 

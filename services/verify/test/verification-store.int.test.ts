@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { schemaPool } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import { openDatabase, type Db } from '../src/store/database.js';
@@ -59,13 +59,13 @@ async function outboxCount(sid: string): Promise<number> {
 }
 
 describe('verification store (real Postgres)', () => {
-  before(async () => {
+  beforeAll(async () => {
     const url = await freshDatabase();
     const pool = schemaPool(url, 'verify');
     db = openDatabase(url, 'verify', pool);
     store = new VerificationStore(db, pool);
   });
-  after(async () => {
+  afterAll(async () => {
     await db?.$disconnect();
   });
 

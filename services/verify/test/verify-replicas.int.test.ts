@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { freePort, startService, type RunningService } from '@otp/platform/launcher';
 import { eventually } from '@otp/test/infra';
 import { VerifyWorld } from './verify-world.js';
@@ -12,11 +12,11 @@ let world: VerifyWorld;
 let second: RunningService;
 
 describe('two verify replicas', () => {
-  before(async () => {
+  beforeAll(async () => {
     world = await VerifyWorld.start({ RECOVERY_INTERVAL_MS: '200', RECOVERY_AFTER_MS: '1500' });
     second = await startService('verify', { ...world.platform.envOf('verify'), GRPC_PORT: String(await freePort()) });
   });
-  after(async () => {
+  afterAll(async () => {
     await second?.stop();
     await world?.stop();
   });

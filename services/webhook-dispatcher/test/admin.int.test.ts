@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { promisify } from 'node:util';
 import { serviceDir } from '@otp/platform/launcher';
 import {
@@ -64,7 +64,7 @@ async function settled(eventId: string, status: string): Promise<DeliveryView> {
 }
 
 describe('webhook admin API and otpctl (real gateway, billing and dispatcher)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['billing', 'webhook-dispatcher', 'gateway'],
       env: { 'webhook-dispatcher': { RETRY_DELAY_SCALE: '0.001', POLL_INTERVAL_MS: '50' } },
@@ -77,7 +77,7 @@ describe('webhook admin API and otpctl (real gateway, billing and dispatcher)', 
         : { status: 200 },
     );
   });
-  after(async () => {
+  afterAll(async () => {
     await producer?.close();
     await platform?.stop();
     await receiver?.close();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { LookupAddress } from 'node:dns';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import type { HostLookup } from '@otp/platform';
 import { guardedLookup, TargetRefusedError } from '../src/delivery/connect-guard.js';
 

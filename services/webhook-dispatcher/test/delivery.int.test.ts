@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createGrpcClient, type PromiseClient } from '@otp/platform';
@@ -54,7 +54,7 @@ function verified(secret: string, request: Received): unknown {
 }
 
 describe('webhook delivery (real dispatcher, NATS, Postgres and HTTP receivers)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['webhook-dispatcher'],
       env: {
@@ -75,7 +75,7 @@ describe('webhook delivery (real dispatcher, NATS, Postgres and HTTP receivers)'
     receiver = await Receiver.start();
     slow = await Receiver.start(() => 'hang');
   });
-  after(async () => {
+  afterAll(async () => {
     await producer?.close();
     webhooks?.close();
     await platform?.stop();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, type PromiseClient } from '@otp/platform';
 import { loadWebhooksProto, type WebhooksClient } from '@otp/proto';
 import { eventually, natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
@@ -18,7 +18,7 @@ let receiver: Receiver;
 const PROJECT = 'prj_refusal';
 
 describe('webhook targets refused at connect time (ALLOW_PRIVATE_TARGETS=false)', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['webhook-dispatcher'],
       env: {
@@ -38,7 +38,7 @@ describe('webhook targets refused at connect time (ALLOW_PRIVATE_TARGETS=false)'
     producer = await Producer.connect(natsUrl());
     receiver = await Receiver.start();
   });
-  after(async () => {
+  afterAll(async () => {
     await producer?.close();
     webhooks?.close();
     await platform?.stop();

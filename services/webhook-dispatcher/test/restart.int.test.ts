@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, type PromiseClient } from '@otp/platform';
 import { loadWebhooksProto, type WebhooksClient } from '@otp/proto';
 import { eventually, natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
@@ -33,7 +33,7 @@ function reconnect(): void {
 }
 
 describe('dispatcher restart (SIGKILL) loses no delivery', () => {
-  before(async () => {
+  beforeAll(async () => {
     platform = await startTestPlatform({
       only: ['webhook-dispatcher'],
       env: {
@@ -49,7 +49,7 @@ describe('dispatcher restart (SIGKILL) loses no delivery', () => {
     producer = await Producer.connect(natsUrl());
     receiver = await Receiver.start();
   });
-  after(async () => {
+  afterAll(async () => {
     await producer?.close();
     webhooks?.close();
     await platform?.stop();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { nextState } from '../src/delivery/attempt.js';
 import { verdictFor } from '../src/domain/attempt-verdict.js';
 import { JITTER, MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from '../src/domain/retry-schedule.js';
