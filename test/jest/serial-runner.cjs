@@ -4,7 +4,9 @@
 const TestRunner = require('jest-runner').default;
 
 module.exports = class SerialRunner extends TestRunner {
-  get isSerial() {
-    return true;
+  constructor(...args) {
+    super(...args);
+    // An own property: jest-runner declares `isSerial` as a class field, which would shadow a getter.
+    this.isSerial = true;
   }
 };
