@@ -1,4 +1,4 @@
-import { isDomainError, RateLimited, type ErrorCode, type Logger } from '@otp/platform';
+import { databaseUnavailable, isDomainError, RateLimited, type ErrorCode, type Logger } from '@otp/platform';
 import type { ErrorRequestHandler } from 'express';
 import { errorEnvelope, HTTP_STATUS } from './errors.js';
 
@@ -37,7 +37,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     else if (isParserError(error) && error.status < 500) failure = parserErrorCode(error);
     // The router could not percent-decode a path parameter: no resource has such a path.
     else if (error instanceof URIError) failure = { code: 'NOT_FOUND', message: 'malformed path' };
-    else {
+    // The gateway's own database refused or dropped the connection: retry later, not a bug.
+    else if (databaseUnavailable(error)) {
+      logger.warn({ err: error }, 'request failed: database unavailable');
+      failure = { code: 'SERVICE_UNAVAILABLE', message: 'database unavailable' };
+    } else {
       logger.error({ err: error }, 'request failed');
       failure = { code: 'INTERNAL', message: 'internal error' };
     }

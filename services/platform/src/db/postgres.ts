@@ -56,7 +56,12 @@ export type SchemaPool = pg.Pool;
 
 /** A plain pg pool bound to the service's schema (the outbox relay and hot-path statements use it). */
 export function schemaPool(url: string, schema: string, max = 4): pg.Pool {
-  return new pg.Pool({ connectionString: url, options: `-c search_path=${checkSchemaName(schema)}`, max });
+  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${checkSchemaName(schema)}`, max });
+  // An idle connection the server dropped (a restart, a failover, a proxy's idle timeout): the
+  // pool discards it and the next query opens another. Unheard, the 'error' event would end the
+  // process; a query that was running gets its own error, which the caller sees.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /** Creates the database named in `url` when it does not exist yet. */

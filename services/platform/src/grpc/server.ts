@@ -1,12 +1,13 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadHealthProto } from '@otp/proto';
 import type { HealthHandlers } from '@otp/proto';
+import { databaseUnavailable } from '../db/unavailable.js';
 import { DomainError, isDomainError } from '../errors.js';
 import { recordRpc } from '../telemetry/metrics.js';
 import type { Logger } from '../logging.js';
 import { runWithRequestContext } from '../request-context.js';
 import { AdmissionGate, type AdmissionLimits } from './admission.js';
-import { toServiceError } from './status.js';
+import { databaseUnavailableStatus, toServiceError } from './status.js';
 
 type AsyncUnary<H> =
   H extends grpc.handleUnaryCall<infer Req, infer Res>
@@ -46,6 +47,11 @@ export function implement<H>(logger: Logger, handlers: AsyncHandlers<H>): H {
             if (isDomainError(error)) {
               recordRpc(name, error.code, seconds());
               return callback(toServiceError(error));
+            }
+            if (databaseUnavailable(error)) {
+              recordRpc(name, 'UNAVAILABLE', seconds());
+              logger.warn({ err: error, rpc: name }, 'rpc failed: database unavailable');
+              return callback(databaseUnavailableStatus());
             }
             recordRpc(name, 'INTERNAL', seconds());
             logger.error({ err: error, rpc: name }, 'rpc failed');

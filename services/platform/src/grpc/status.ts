@@ -45,6 +45,18 @@ export function toServiceError(error: DomainError): Partial<ServiceError> {
 }
 
 /**
+ * This service's database could not be used (`databaseUnavailable`): UNAVAILABLE with no domain
+ * code, so the caller sees the peer as unavailable and the outcome as unknown (a change may have
+ * committed before the connection went), and answers 503. No automatic retry: the caller's own
+ * retry (its request key) decides, as after a peer that did not answer.
+ */
+export function databaseUnavailableStatus(): Partial<ServiceError> {
+  const metadata = new Metadata();
+  metadata.set('grpc-retry-pushback-ms', '-1');
+  return { code: status.UNAVAILABLE, details: 'database unavailable', metadata };
+}
+
+/**
  * A stream the transport reset before the peer answered: grpc-js reports a connection cut under a
  * call (a peer killed mid-request: `read ECONNRESET`) as INTERNAL "Received RST_STREAM with code
  * 2", not as UNAVAILABLE. No peer code ran to an answer, so it is the peer being unavailable.
