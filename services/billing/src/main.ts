@@ -3,6 +3,7 @@ import {
   announceReady,
   createLogger,
   exitOnStartFailure,
+  schemaPool,
   startGrpcServer,
   startRetention,
   stopOnSignals,
@@ -20,7 +21,9 @@ const config = readConfig();
 const logger = createLogger('billing', config.LOG_LEVEL);
 
 async function main(): Promise<void> {
-  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  // One pool: Prisma's adapter and the money statements (store/money-statements.ts) share it.
+  const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const shipped = rateCardFile.parse(JSON.parse(await readFile(config.RATE_CARD_PATH, 'utf8')));
   await syncRateCard(db, shipped.rates);
   const rates = await loadRateCard(db);
@@ -34,7 +37,7 @@ async function main(): Promise<void> {
       {
         name: 'otp.billing.v1.Billing',
         definition: loadBillingProto().otp.billing.v1.Billing.service,
-        implementation: billingHandlers({ ledger: new Ledger(db), rates: () => rates, fees, logger }),
+        implementation: billingHandlers({ ledger: new Ledger(db, pool), rates: () => rates, fees, logger }),
       },
     ],
   });

@@ -3,6 +3,7 @@ import {
   createGrpcClient,
   createLogger,
   exitOnStartFailure,
+  schemaPool,
   serveWhenPeersReady,
   startEventPublisher,
   startGrpcServer,
@@ -27,7 +28,9 @@ const config = readConfig();
 const logger = createLogger('messenger', config.LOG_LEVEL);
 
 async function main(): Promise<void> {
-  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  // One pool: Prisma's adapter and the hot-path statements (store/code-statements.ts) share it.
+  const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const events = await startEventPublisher({
     name: 'messenger',
     natsUrl: config.NATS_URL,
@@ -43,8 +46,8 @@ async function main(): Promise<void> {
     config.GRPC_DEADLINE_MS,
   );
   const deps: MessengerDeps = {
-    codes: new CodeStore(db, () => relay.wake()),
-    settings: new SettingsStore(db),
+    codes: new CodeStore(db, pool, () => relay.wake()),
+    settings: new SettingsStore(db, pool),
     provider: new HttpMessengerProvider({
       baseUrl: config.MESSENGER_API_URL,
       token: config.MESSENGER_API_TOKEN,

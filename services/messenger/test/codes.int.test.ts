@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { logFilter, newSid } from '@otp/platform';
+import { logFilter, newSid, schemaPool } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import { CodeStore, type Code } from '../src/store/codes.js';
 import { openDatabase, type Db } from '../src/store/database.js';
@@ -45,8 +45,10 @@ async function eventsOf(sid: string): Promise<{ type: string; data: Record<strin
 
 describe('messenger code store (real Postgres)', () => {
   beforeAll(async () => {
-    db = openDatabase(await freshDatabase(), 'messenger');
-    codes = new CodeStore(db, () => (wakes += 1));
+    const url = await freshDatabase();
+    const pool = schemaPool(url, 'messenger');
+    db = openDatabase(url, 'messenger', pool);
+    codes = new CodeStore(db, pool, () => (wakes += 1));
   });
   afterAll(async () => {
     await db?.$disconnect();

@@ -2,6 +2,7 @@ import {
   announceReady,
   createLogger,
   exitOnStartFailure,
+  poolRunner,
   schemaPool,
   serveWhenPeersReady,
   startEventPublisher,
@@ -46,8 +47,9 @@ async function main(): Promise<void> {
 
   const deps: FlowDeps = {
     db,
+    statements: poolRunner(pool),
     store: new VerificationStore(db, pool),
-    intents: new StartIntentStore(db),
+    intents: new StartIntentStore(db, pool),
     peers,
     vault: new CodeVault(Buffer.from(config.VERIFY_CODE_KEY, 'hex')),
     clock: systemClock,

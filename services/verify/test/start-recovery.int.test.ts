@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { createGrpcClient, isDomainError, newSid, type PromiseClient } from '@otp/platform';
+import { createGrpcClient, isDomainError, newSid, schemaPool, type PromiseClient } from '@otp/platform';
 import { loadBillingProto, loadVerifyProto, type BillingClient, type VerifyClient } from '@otp/proto';
 import { eventually, type ErrorBody, type TestProject } from '@otp/test/infra';
 import pg from 'pg';
@@ -109,8 +109,9 @@ describe('verification starts survive crashes and repeats', () => {
       `127.0.0.1:${world.platform.ports.billing}`,
       10000,
     );
-    db = openDatabase(world.platform.databaseUrl, 'verify');
-    intents = new StartIntentStore(db);
+    const pool = schemaPool(world.platform.databaseUrl, 'verify');
+    db = openDatabase(world.platform.databaseUrl, 'verify', pool);
+    intents = new StartIntentStore(db, pool);
     sql = new pg.Pool({ connectionString: world.platform.databaseUrl, max: 2 });
   });
   afterAll(async () => {

@@ -23,8 +23,13 @@ function checkKey(idempotencyKey: string): void {
   }
 }
 
-/** True when `error` is a movement refused because its idempotency key already has a record. */
+/**
+ * True when `error` is a movement refused because its idempotency key already has a record: from
+ * node-postgres (the named money statements) or from Prisma's adapter (the refund's transaction).
+ */
 function isKeyTaken(error: unknown): boolean {
+  const pgError = error as { code?: unknown; constraint?: unknown };
+  if (pgError?.code === '23505' && pgError.constraint === 'operations_pkey') return true;
   const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string; constraint?: unknown } } } })?.meta
     ?.driverAdapterError?.cause;
   return (

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@otp/platform';
+import { DomainError, poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './database.js';
 import { once } from './idempotency.js';
+import { givenBack, MONEY_STATEMENTS as SQL, SPENT_TODAY as SPENT_TODAY_TEXT } from './money-statements.js';
 
 // Every movement here is one SQL statement (a refund, one short transaction): the conditional
 // balance UPDATE (never read-then-write), its ledger entries and its idempotency record commit or
@@ -48,16 +49,8 @@ interface Settlement {
   description: string;
 }
 
-// The daily spend limit (guard's fraud settings; README "Abuse defence") counts UTC days. A debit
-// that would take today's spend past it moves nothing, in the same conditional UPDATE as the
-// balance check, so concurrent sends can never overshoot it.
-const TODAY = Prisma.sql`(now() AT TIME ZONE 'UTC')::date`;
-const SPENT_TODAY = Prisma.sql`(CASE WHEN spend_day = ${TODAY} THEN spent_today_cents ELSE 0 END)`;
-
-/** Money that came back today (release, refund) is spend that did not happen. */
-function givenBack(amount: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`CASE WHEN accounts.spend_day = ${TODAY} THEN GREATEST(0, accounts.spent_today_cents - (${amount})) ELSE accounts.spent_today_cents END`;
-}
+// The spend-day rules are text in money-statements.ts (one home); the cold paths here use them raw.
+const SPENT_TODAY = Prisma.raw(SPENT_TODAY_TEXT);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -68,7 +61,15 @@ function checkAmount(amountCents: number): void {
 }
 
 export class Ledger {
-  constructor(private readonly db: Db) {}
+  private readonly run: StatementRunner;
+
+  /** `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`). */
+  constructor(
+    private readonly db: Db,
+    pool: SchemaPool,
+  ) {
+    this.run = poolRunner(pool);
+  }
 
   async balance(projectId: string): Promise<{ balanceCents: number; updatedAt: Date } | undefined> {
     const account = await this.db.account.findUnique({ where: { projectId } });
@@ -117,10 +118,6 @@ export class Ledger {
   hold(call: MoneyCall): Promise<{ result: HoldState; replayed: boolean }> {
     checkAmount(call.amountCents);
     const holdId = randomUUID();
-    const hold = Prisma.sql`,
-      hold AS (
-        INSERT INTO holds (id, project_id, amount_cents, status, reference)
-        SELECT ${holdId}::uuid, ${call.projectId}, ${call.amountCents}::bigint, 'held', ${call.reference} FROM debit)`;
     return this.debitOnce(
       call,
       'hold',
@@ -134,43 +131,39 @@ export class Ledger {
         balance_cents: balance,
         reference: call.reference,
       }),
-      hold,
+      holdId,
     );
   }
 
   /**
-   * A charge or a hold: the conditional debit, its ledger entry, its idempotency record and
-   * (`also`) any other row of the movement, in one statement.
+   * A charge or a hold (with `holdId`): the conditional debit, its ledger entry, its idempotency
+   * record and the hold's row, in one statement.
    */
   private debitOnce<T extends object>(
     call: MoneyCall,
     kind: 'charge' | 'hold',
     entryId: string,
     result: (balance: number) => T,
-    also: Prisma.Sql = Prisma.empty,
+    holdId?: string,
   ): Promise<{ result: T; replayed: boolean }> {
     return once(
       this.db,
       { ...call, kind },
       async () => {
-        const rows = await this.db.$queryRaw<{ balance_cents: bigint }[]>`
-          WITH debit AS (
-            UPDATE accounts SET balance_cents = balance_cents - ${call.amountCents}::bigint,
-                   spent_today_cents = ${SPENT_TODAY} + ${call.amountCents}::bigint,
-                   spend_day = ${TODAY}, updated_at = now()
-             WHERE project_id = ${call.projectId} AND balance_cents >= ${call.amountCents}::bigint
-               AND (daily_spend_limit_cents IS NULL
-                    OR ${SPENT_TODAY} + ${call.amountCents}::bigint <= daily_spend_limit_cents)
-            RETURNING balance_cents)${also},
-          entry AS (
-            INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
-            SELECT ${entryId}::uuid, ${call.projectId}, ${kind}, -${call.amountCents}::bigint, balance_cents,
-                   ${call.reference}, ${call.description}, ${call.idempotencyKey} FROM debit),
-          operation AS (
-            INSERT INTO operations (idempotency_key, kind, project_id, result)
-            SELECT ${call.idempotencyKey}, ${kind}, ${call.projectId},
-                   ${JSON.stringify(result(0))}::jsonb || jsonb_build_object('balance_cents', balance_cents) FROM debit)
-          SELECT balance_cents FROM debit`;
+        const values = [
+          call.projectId,
+          call.amountCents,
+          entryId,
+          kind,
+          call.reference,
+          call.description,
+          call.idempotencyKey,
+          JSON.stringify(result(0)),
+        ];
+        const rows =
+          holdId === undefined
+            ? await this.run.rows<{ balance_cents: string }>(SQL.charge, values)
+            : await this.run.rows<{ balance_cents: string }>(SQL.hold, [...values, holdId]);
         return rows[0] ? result(Number(rows[0].balance_cents)) : undefined;
       },
       () => this.insufficient(call.projectId, call.amountCents),
@@ -195,44 +188,21 @@ export class Ledger {
     const kind = to === 'captured' ? 'capture' : 'release';
     const releaseEntryId = randomUUID();
     const chargeEntryId = randomUUID();
-    // Ledger: the hold comes back in full, then the captured part is charged. The status
-    // condition makes capture and release race-safe: only one of them finds the hold `held`.
+    // Ledger: the hold comes back in full, then the captured part is charged (money-statements.ts).
     return once(
       this.db,
       { idempotencyKey: call.idempotencyKey, kind },
       async () => {
-        const rows = await this.db.$queryRaw<HoldRow[]>`
-          WITH settled AS (
-            UPDATE holds SET status = ${to},
-                   captured_cents = CASE WHEN ${to} = 'captured' THEN COALESCE(NULLIF(${call.amountCents}::bigint, 0), amount_cents) ELSE 0 END,
-                   updated_at = now()
-             WHERE id = ${call.holdId}::uuid AND status = 'held' AND amount_cents >= ${call.amountCents}::bigint
-            RETURNING project_id, amount_cents, captured_cents, reference),
-          account AS (
-            UPDATE accounts SET balance_cents = accounts.balance_cents + settled.amount_cents - settled.captured_cents,
-                   spent_today_cents = ${givenBack(Prisma.sql`settled.amount_cents - settled.captured_cents`)},
-                   updated_at = now()
-              FROM settled WHERE accounts.project_id = settled.project_id
-            RETURNING accounts.balance_cents),
-          entries AS (
-            INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
-            SELECT e.id, settled.project_id, e.kind, e.amount_cents, e.balance_cents, settled.reference,
-                   ${call.description}, ${call.idempotencyKey}
-              FROM settled, account, LATERAL (VALUES
-                (1, ${releaseEntryId}::uuid, 'release', settled.amount_cents, account.balance_cents + settled.captured_cents),
-                (2, ${chargeEntryId}::uuid, 'charge', -settled.captured_cents, account.balance_cents)
-              ) AS e(step, id, kind, amount_cents, balance_cents)
-             WHERE e.kind = 'release' OR settled.captured_cents > 0
-             ORDER BY e.step),
-          operation AS (
-            INSERT INTO operations (idempotency_key, kind, project_id, result)
-            SELECT ${call.idempotencyKey}, ${kind}, settled.project_id,
-                   jsonb_build_object('hold_id', ${call.holdId}::text, 'project_id', settled.project_id, 'status', ${to}::text,
-                     'amount_cents', settled.amount_cents, 'captured_cents', settled.captured_cents,
-                     'balance_cents', account.balance_cents, 'reference', settled.reference)
-              FROM settled, account)
-          SELECT settled.project_id, settled.amount_cents, settled.captured_cents, settled.reference, account.balance_cents
-            FROM settled, account`;
+        const rows = await this.run.rows<HoldRow>(SQL.settle, [
+          call.holdId,
+          to,
+          call.amountCents,
+          releaseEntryId,
+          chargeEntryId,
+          call.description,
+          call.idempotencyKey,
+          kind,
+        ]);
         const row = rows[0];
         if (!row) return undefined;
         return {
@@ -277,10 +247,11 @@ export class Ledger {
               `refund of ${call.amountCents} cents exceeds what is left of the charge for "${call.reference}"`,
             );
           }
+          // checkAmount made the amount a safe integer: it may be written into the text.
           const rows = await tx.$queryRaw<{ balance_cents: bigint }[]>`
             WITH account AS (
               UPDATE accounts SET balance_cents = balance_cents + ${call.amountCents}::bigint,
-                     spent_today_cents = ${givenBack(Prisma.sql`${call.amountCents}::bigint`)}, updated_at = now()
+                     spent_today_cents = ${Prisma.raw(givenBack(`${call.amountCents}::bigint`))}, updated_at = now()
                WHERE project_id = ${call.projectId}
               RETURNING balance_cents),
             entry AS (
@@ -354,12 +325,13 @@ export class Ledger {
   }
 }
 
+/** node-postgres answers bigint columns as strings. */
 interface HoldRow {
   project_id: string;
-  amount_cents: bigint;
-  captured_cents: bigint;
+  amount_cents: string;
+  captured_cents: string;
   reference: string;
-  balance_cents: bigint;
+  balance_cents: string;
 }
 
 function movement(id: string, call: MoneyCall, kind: EntryKind, amountCents: number, balanceCents: number): Movement {

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { LogFilter } from '@otp/platform';
+import { poolRunner, type LogFilter, type SchemaPool, type StatementRunner } from '@otp/platform';
 import { transition, wasDelivered, type CodeStatus, type Transition } from '../domain/status.js';
 import type { Purpose } from '../domain/send-request.js';
 import { statusEvent } from '../events/status-event.js';
 import { listCodes } from './code-list.js';
 import { fromRecord, type Code, type CodeRecord } from './code-rows.js';
+import { CODE_STATEMENTS as SQL } from './code-statements.js';
 import type { Db } from './database.js';
 
 export type { Code } from './code-rows.js';
 
-// Everything here runs for every code (sends, reports, reads, checks), so each call is one raw
-// statement: Prisma compiles every model query on the main thread, a raw one it does not.
+// Everything a code runs on its way (sends, reports, reads, checks) is one named statement on the
+// pool (code-statements.ts, docs/DEVELOPING.md "Hot paths"); the sweeps and lists that run on a
+// timer or for the console stay Prisma raw statements.
 
 /** A delivery report claimed together with the change it makes (replays are refused by its key). */
 export interface ReportClaim {
@@ -36,16 +38,27 @@ interface LearnOptions {
 const MAX_CHANGE_ATTEMPTS = 10;
 
 export class CodeStore {
-  /** `onEvents` runs after a commit that wrote outbox rows (wakes the relay). */
+  private readonly run: StatementRunner;
+
+  /**
+   * `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`); `onEvents` runs after a
+   * commit that wrote outbox rows (wakes the relay).
+   */
   constructor(
     private readonly db: Db,
+    pool: SchemaPool,
     private readonly onEvents: () => void = () => undefined,
-  ) {}
+  ) {
+    this.run = poolRunner(pool);
+  }
+
+  private async one(statement: (typeof SQL)[keyof typeof SQL], values: unknown[]): Promise<Code | undefined> {
+    const rows = await this.run.rows<CodeRecord>(statement, values);
+    return rows[0] ? fromRecord(rows[0]) : undefined;
+  }
 
   async find(projectId: string, sid: string): Promise<Code | undefined> {
-    const rows = await this.db.$queryRaw<CodeRecord[]>`
-      SELECT * FROM codes WHERE sid = ${sid} AND project_id = ${projectId}`;
-    return rows[0] ? fromRecord(rows[0]) : undefined;
+    return this.one(SQL.find, [sid, projectId]);
   }
 
   /** A page of the console's messenger log, newest first, with each code's check count. */
@@ -54,21 +67,18 @@ export class CodeStore {
   }
 
   async findByRequestId(requestId: string): Promise<Code | undefined> {
-    const rows = await this.db.$queryRaw<CodeRecord[]>`SELECT * FROM codes WHERE request_id = ${requestId}`;
-    return rows[0] ? fromRecord(rows[0]) : undefined;
+    return this.one(SQL.findByRequestId, [requestId]);
   }
 
   private async bySid(sid: string): Promise<Code> {
-    const rows = await this.db.$queryRaw<CodeRecord[]>`SELECT * FROM codes WHERE sid = ${sid}`;
-    if (!rows[0]) throw new Error(`messenger code ${sid} is not stored`);
-    return fromRecord(rows[0]);
+    const code = await this.one(SQL.bySid, [sid]);
+    if (!code) throw new Error(`messenger code ${sid} is not stored`);
+    return code;
   }
 
   /** The code the project's request key created, if any. */
   async byRequestKey(projectId: string, requestKey: string): Promise<Code | undefined> {
-    const rows = await this.db.$queryRaw<CodeRecord[]>`
-      SELECT * FROM codes WHERE project_id = ${projectId} AND request_key = ${requestKey}`;
-    return rows[0] ? fromRecord(rows[0]) : undefined;
+    return this.one(SQL.byRequestKey, [projectId, requestKey]);
   }
 
   /**
@@ -88,15 +98,18 @@ export class CodeStore {
     callbackUrl: string | null;
     now: Date;
   }): Promise<Code | undefined> {
-    const rows = await this.db.$queryRaw<CodeRecord[]>`
-      INSERT INTO codes (sid, project_id, request_key, "to", purpose, status, request_id, own_code, expires_at,
-                         metadata, callback_url, created_at, updated_at)
-      VALUES (${code.sid}, ${code.projectId}, ${code.requestKey}::text, ${code.to}, ${code.purpose}, 'sending',
-              NULL, ${code.ownCode}, ${code.expiresAt}::timestamptz, ${JSON.stringify(code.metadata)}::jsonb,
-              ${code.callbackUrl}::text, ${code.now}::timestamptz, ${code.now}::timestamptz)
-      ON CONFLICT (project_id, request_key) WHERE request_key IS NOT NULL DO NOTHING
-      RETURNING *`;
-    return rows[0] ? fromRecord(rows[0]) : undefined;
+    return this.one(SQL.createSending, [
+      code.sid,
+      code.projectId,
+      code.requestKey,
+      code.to,
+      code.purpose,
+      code.ownCode,
+      code.expiresAt,
+      JSON.stringify(code.metadata),
+      code.callbackUrl,
+      code.now,
+    ]);
   }
 
   /**
@@ -117,7 +130,7 @@ export class CodeStore {
 
   /** Nothing was held or charged (Billing refused, or the hold went back): the send never happened. */
   async discardUncharged(sid: string): Promise<void> {
-    await this.db.$executeRaw`DELETE FROM codes WHERE sid = ${sid} AND status = 'sending' AND cost_cents = 0`;
+    await this.run.rows(SQL.discardUncharged, [sid]);
   }
 
   /**
@@ -125,9 +138,7 @@ export class CodeStore {
    * before this statement leaves the hold unrecorded: the give-back finds it by replaying its key.)
    */
   async markCharged(code: Code, costCents: number, taken: { holdId: string; requestId: string }): Promise<Code> {
-    await this.db.$executeRaw`
-      UPDATE codes SET cost_cents = ${costCents}::int, hold_id = ${taken.holdId}, request_id = ${taken.requestId}
-       WHERE sid = ${code.sid}`;
+    await this.run.rows(SQL.markCharged, [costCents, taken.holdId, taken.requestId, code.sid]);
     return { ...code, costCents, ...taken };
   }
 
@@ -143,11 +154,7 @@ export class CodeStore {
     now: Date,
     taken: { holdId?: string | null; costCents?: number } = {},
   ): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE codes SET status = 'failed', last_error = ${reason}, refund = 'due', request_key = NULL,
-             hold_id = COALESCE(${taken.holdId ?? null}::text, hold_id),
-             cost_cents = GREATEST(cost_cents, ${taken.costCents ?? 0}::int), updated_at = ${now}::timestamptz
-       WHERE sid = ${sid} AND status = 'sending'`;
+    await this.run.rows(SQL.failSend, [reason, taken.holdId ?? null, taken.costCents ?? 0, now, sid]);
   }
 
   /**
@@ -157,12 +164,8 @@ export class CodeStore {
    * answers the same record. No event: Verify learns it from the answer.
    */
   async refuse(code: Code, reason: string, now: Date, hold: { holdId: string; released: boolean }): Promise<Code> {
-    const rows = await this.db.$queryRaw<CodeRecord[]>`
-      UPDATE codes SET status = 'failed', last_error = ${reason}, hold_id = ${hold.holdId},
-             refund = ${hold.released ? 'none' : 'due'}, updated_at = ${now}::timestamptz
-       WHERE sid = ${code.sid} AND status = 'sending'
-      RETURNING *`;
-    return rows[0] ? fromRecord(rows[0]) : this.bySid(code.sid);
+    const refused = await this.one(SQL.refuse, [reason, hold.holdId, hold.released ? 'none' : 'due', now, code.sid]);
+    return refused ?? this.bySid(code.sid);
   }
 
   /** The provider accepted the message: `sent` (unless a report already moved it further). */
@@ -232,37 +235,34 @@ export class CodeStore {
     };
     const event = statusEvent(next, next.callbackUrl, now);
     const report = options.report;
-    const rows = await this.db.$queryRaw<(CodeRecord & { replay: boolean })[]>`
-      WITH report_seen AS (
-        SELECT EXISTS (SELECT 1 FROM provider_reports WHERE signature = ${report?.signature ?? null}::text) AS replay),
-      changed AS (
-        UPDATE codes SET status = ${next.status}, refund = ${next.refund}, last_error = ${next.lastError}::text,
-               delivered_at = ${next.deliveredAt}::timestamptz,
-               read_at = COALESCE(${change.to === 'read' ? now : null}::timestamptz, read_at),
-               updated_at = ${now}::timestamptz
-         WHERE sid = ${current.sid} AND status = ${current.status} AND refund = ${current.refund}
-           AND cost_cents = ${current.costCents}::int
-           AND last_error IS NOT DISTINCT FROM ${current.lastError}::text
-           AND delivered_at IS NOT DISTINCT FROM ${current.deliveredAt}::timestamptz
-           AND NOT (SELECT replay FROM report_seen)
-        RETURNING *),
-      claim AS (
-        INSERT INTO provider_reports (signature, request_id, timestamp, applied)
-        SELECT ${report?.signature ?? null}::text, ${report?.requestId ?? null}::text, ${report?.timestamp ?? null}::bigint, true
-          FROM changed WHERE ${report?.signature ?? null}::text IS NOT NULL
-        ON CONFLICT (signature) DO NOTHING),
-      event AS (
-        INSERT INTO outbox_events (id, subject, type, payload, headers)
-        SELECT ${event.id}::uuid, ${event.subject}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
-               ${JSON.stringify(event.headers)}::jsonb FROM changed)
-      SELECT changed.*, report_seen.replay FROM report_seen LEFT JOIN changed ON true`;
+    const rows = await this.run.rows<CodeRecord & { replay: boolean }>(SQL.change, [
+      report?.signature ?? null,
+      next.status,
+      next.refund,
+      next.lastError,
+      next.deliveredAt,
+      change.to === 'read' ? now : null,
+      now,
+      current.sid,
+      current.status,
+      current.refund,
+      current.costCents,
+      current.lastError,
+      current.deliveredAt,
+      report?.requestId ?? null,
+      report?.timestamp ?? null,
+      event.id,
+      event.subject,
+      event.type,
+      JSON.stringify(event.payload),
+      JSON.stringify(event.headers),
+    ]);
     const row = rows[0]!;
     return row.sid === null ? { replay: row.replay } : { code: fromRecord(row), replay: false };
   }
 
   async markRefunded(sid: string, now: Date): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE codes SET refund = 'done', updated_at = ${now}::timestamptz WHERE sid = ${sid} AND refund = 'due'`;
+    await this.run.rows(SQL.markRefunded, [now, sid]);
   }
 
   async refundsDue(limit: number): Promise<Code[]> {
@@ -281,21 +281,13 @@ export class CodeStore {
 
   /** Records one code check and its answer (never the code entered). */
   async recordCheck(sid: string, verificationStatus: string, now: Date): Promise<void> {
-    await this.db.$executeRaw`
-      WITH checked AS (
-        UPDATE codes SET verification_status = ${verificationStatus}, updated_at = ${now}::timestamptz
-         WHERE sid = ${sid} RETURNING sid)
-      INSERT INTO code_checks (id, sid, verification_status, created_at)
-      SELECT ${randomUUID()}::uuid, sid, ${verificationStatus}, ${now}::timestamptz FROM checked`;
+    await this.run.rows(SQL.recordCheck, [verificationStatus, now, sid, randomUUID()]);
   }
 
   /** A report whose code is unknown or unchanged is still remembered, so its replay is spotted. */
   async rememberReport(report: ReportClaim): Promise<boolean> {
-    const inserted = await this.db.$executeRaw`
-      INSERT INTO provider_reports (signature, request_id, timestamp, applied)
-      VALUES (${report.signature}, ${report.requestId}, ${report.timestamp}, false)
-      ON CONFLICT (signature) DO NOTHING`;
-    return inserted > 0;
+    const inserted = await this.run.rows(SQL.rememberReport, [report.signature, report.requestId, report.timestamp]);
+    return inserted.length > 0;
   }
 
   /** Reports older than the replay window are refused by their timestamp; their rows can go. */

@@ -1,3 +1,4 @@
+import { poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
 import { DEFAULT_SETTINGS, type MessengerSettings } from '../domain/settings.js';
 import type { Db } from './database.js';
 
@@ -10,15 +11,26 @@ const fromRow = (row: SettingsRow): MessengerSettings => ({
   callbackUrl: row.callbackUrl,
 });
 
+// Read on every send: a named statement on the pool (docs/DEVELOPING.md, "Hot paths").
+const READ_SETTINGS = {
+  name: 'messenger_read_settings',
+  text: `SELECT enabled, code_length AS "codeLength", ttl_seconds AS "ttlSeconds", callback_url AS "callbackUrl"
+           FROM messenger_settings WHERE project_id = $1`,
+};
+
 export class SettingsStore {
-  constructor(private readonly db: Db) {}
+  private readonly run: StatementRunner;
+
+  constructor(
+    private readonly db: Db,
+    pool: SchemaPool,
+  ) {
+    this.run = poolRunner(pool);
+  }
 
   /** A project without a row has the defaults. */
   async get(projectId: string): Promise<MessengerSettings> {
-    // Raw: it runs on every send, and Prisma compiles each model query on the main thread.
-    const rows = await this.db.$queryRaw<SettingsRow[]>`
-      SELECT enabled, code_length AS "codeLength", ttl_seconds AS "ttlSeconds", callback_url AS "callbackUrl"
-        FROM messenger_settings WHERE project_id = ${projectId}`;
+    const rows = await this.run.rows<SettingsRow>(READ_SETTINGS, [projectId]);
     return rows[0] ? fromRow(rows[0]) : { ...DEFAULT_SETTINGS };
   }
 

@@ -1,4 +1,4 @@
-import type { Clock, Logger } from '@otp/platform';
+import type { Clock, Logger, StatementRunner } from '@otp/platform';
 import type { Peers } from '../peers.js';
 import type { CodeVault } from '../secrets/code-vault.js';
 import type { Db } from '../store/database.js';
@@ -8,6 +8,8 @@ import type { VerificationStore } from '../store/verifications.js';
 /** What the verification flows need; main.ts builds it once. */
 export interface FlowDeps {
   db: Db;
+  /** Named statements on the pool Prisma shares (the hot paths' reads, docs/DEVELOPING.md). */
+  statements: StatementRunner;
   store: VerificationStore;
   intents: StartIntentStore;
   peers: Peers;

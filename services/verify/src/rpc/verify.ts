@@ -110,7 +110,7 @@ export function verifyHandlers(deps: FlowDeps, logger: Logger): VerifyHandlers {
     },
 
     async GetSettings(request) {
-      return settingsMessage(await loadSettings(deps.db, required(request.project_id, 'project_id')));
+      return settingsMessage(await loadSettings(deps.statements, required(request.project_id, 'project_id')));
     },
 
     async UpdateSettings(request) {

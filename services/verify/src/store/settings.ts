@@ -1,5 +1,6 @@
+import { prismaRunner, type NamedStatement, type StatementRunner } from '@otp/platform';
 import { DEFAULT_SETTINGS, type VerifyChannel, type VerifySettings } from '../domain/settings.js';
-import type { Db, Tx } from './database.js';
+import type { Db } from './database.js';
 
 /** A `verify_settings` row as raw SQL returns it. */
 interface SettingsRecord {
@@ -16,12 +17,17 @@ interface SettingsRecord {
   callback_url: string | null;
 }
 
-/** The stored row, read raw: it is read on every start, so no model query to compile. */
-async function readSettings(runner: Pick<Tx, '$queryRaw'>, projectId: string): Promise<VerifySettings | undefined> {
-  const rows = await runner.$queryRaw<SettingsRecord[]>`
-    SELECT enabled, channel, sms_fallback, switch_on_failure, fallback_wait_seconds, code_length, expiry_minutes,
-           max_wrong_codes, sender_id, sms_text, callback_url
-      FROM verify_settings WHERE project_id = ${projectId}`;
+/** Read on every start: a named statement on the pool (docs/DEVELOPING.md, "Hot paths"). */
+const READ_SETTINGS: NamedStatement = {
+  name: 'verify_read_settings',
+  text: `SELECT enabled, channel, sms_fallback, switch_on_failure, fallback_wait_seconds, code_length, expiry_minutes,
+                max_wrong_codes, sender_id, sms_text, callback_url
+           FROM verify_settings WHERE project_id = $1`,
+};
+
+/** The stored row; the same text on the pool (`poolRunner`) or inside a transaction (`prismaRunner`). */
+async function readSettings(runner: StatementRunner, projectId: string): Promise<VerifySettings | undefined> {
+  const rows = await runner.rows<SettingsRecord>(READ_SETTINGS, [projectId]);
   const row = rows[0];
   if (!row) return undefined;
   return {
@@ -40,8 +46,8 @@ async function readSettings(runner: Pick<Tx, '$queryRaw'>, projectId: string): P
 }
 
 /** A project's verify settings: the stored row, or the spec's defaults when it has none. */
-export async function loadSettings(db: Db, projectId: string): Promise<VerifySettings> {
-  return (await readSettings(db, projectId)) ?? { ...DEFAULT_SETTINGS };
+export async function loadSettings(runner: StatementRunner, projectId: string): Promise<VerifySettings> {
+  return (await readSettings(runner, projectId)) ?? { ...DEFAULT_SETTINGS };
 }
 
 /**
@@ -56,7 +62,7 @@ export async function changeSettings(
   return db.$transaction(async (tx) => {
     await tx.verifySettings.upsert({ where: { projectId }, create: { projectId, ...DEFAULT_SETTINGS }, update: {} });
     await tx.$queryRaw`SELECT 1 FROM verify_settings WHERE project_id = ${projectId} FOR UPDATE`;
-    const next = change((await readSettings(tx, projectId)) ?? { ...DEFAULT_SETTINGS });
+    const next = change((await readSettings(prismaRunner(tx), projectId)) ?? { ...DEFAULT_SETTINGS });
     await tx.verifySettings.update({ where: { projectId }, data: { ...next, updatedAt: new Date() } });
     return next;
   });

@@ -1,8 +1,9 @@
+import { poolRunner, type NamedStatement, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { AttemptChannel } from '../domain/attempt-status.js';
 import type { FallbackReason } from '../domain/verification.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './database.js';
-import { bytes, dateOrNull, type AttemptRecord, type VerificationRecord } from './verification-rows.js';
+import { dateOrNull, type AttemptRecord, type VerificationRecord } from './verification-rows.js';
 
 // Start intents. A start writes its verification row `starting` before any money moves, with all
 // it needs to be finished by someone else (the code sealed, the settings snapshot, the amounts):
@@ -109,8 +110,48 @@ export interface StartOutcome {
 
 export type NewStartIntent = Omit<StartIntent, 'status' | 'holdId' | 'moneyDue'>;
 
+// The two writes of every start, named statements on the pool (docs/DEVELOPING.md, "Hot paths").
+const CREATE_INTENT: NamedStatement = {
+  name: 'verify_create_intent',
+  text: `INSERT INTO verifications (sid, project_id, request_key, status, to_number, channel, checks_left, fee_cents,
+                                    hold_cents, cost_cents, metadata, callback_url, created_at, expires_at, code_mac,
+                                    code_sealed, switch_on_failure, fallback_due_at, sms_from, sms_text, recovery_due_at)
+         VALUES ($1::text, $2::text, $3::text, 'starting', $4::text, $5::text, $6::int, $7::int, $8::int, 0, $9::jsonb,
+                 $10::text, $11::timestamptz, $12::timestamptz, $13::bytea, $14::bytea, $15::boolean,
+                 $16::timestamptz, $17::text, $18::text, $19::timestamptz)
+         ON CONFLICT (project_id, request_key) WHERE status <> 'discarded' DO NOTHING
+         RETURNING sid`,
+};
+
+const MARK_PENDING: NamedStatement = {
+  name: 'verify_mark_pending',
+  text: `WITH verification AS (
+           UPDATE verifications
+              SET status = 'pending', channel = $2::text, fallback_reason = $3::text, cost_cents = $4::int,
+                  created_at = $5::timestamptz, expires_at = $6::timestamptz, fallback_due_at = $7::timestamptz,
+                  recovery_due_at = NULL, code_sealed = CASE WHEN $8::boolean THEN code_sealed ELSE NULL END
+            WHERE sid = $1::text AND status = 'starting'
+           RETURNING metadata, xmin::text AS version),
+         first_sends AS (
+           INSERT INTO attempts (sid, verification_sid, channel, status, cost_cents, created_at)
+           SELECT n.sid, $1::text, n.channel, n.status, n.cost_cents, n.created_at
+             FROM verification,
+                  unnest($9::text[], $10::text[], $11::text[], $12::int[], $13::timestamptz[])
+                  WITH ORDINALITY AS n(sid, channel, status, cost_cents, created_at, position)
+            ORDER BY n.position)
+         SELECT metadata, version FROM verification`,
+};
+
 export class StartIntentStore {
-  constructor(private readonly db: Db) {}
+  private readonly run: StatementRunner;
+
+  /** `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`). */
+  constructor(
+    private readonly db: Db,
+    pool: SchemaPool,
+  ) {
+    this.run = poolRunner(pool);
+  }
 
   /**
    * Writes the intent, owned by its writer until `leaseUntil`. False when a live row already has
@@ -118,16 +159,27 @@ export class StartIntentStore {
    */
   async create(intent: NewStartIntent, leaseUntil: Date): Promise<boolean> {
     const v = intent;
-    const rows = await this.db.$queryRaw<{ sid: string }[]>`
-      INSERT INTO verifications (sid, project_id, request_key, status, to_number, channel, checks_left, fee_cents,
-                                 hold_cents, cost_cents, metadata, callback_url, created_at, expires_at, code_mac,
-                                 code_sealed, switch_on_failure, fallback_due_at, sms_from, sms_text, recovery_due_at)
-      VALUES (${v.sid}, ${v.projectId}, ${v.requestKey}, 'starting', ${v.to}, ${v.channel}, ${v.checksLeft},
-              ${v.feeCents}, ${v.holdCents}, 0, ${JSON.stringify(v.metadata)}::jsonb, ${v.callbackUrl}, ${v.createdAt},
-              ${v.expiresAt}, ${bytes(v.codeMac)}, ${v.codeSealed && bytes(v.codeSealed)}::bytea, ${v.switchOnFailure},
-              ${v.fallbackDueAt}::timestamptz, ${v.smsFrom}, ${v.smsText}, ${leaseUntil}::timestamptz)
-      ON CONFLICT (project_id, request_key) WHERE status <> 'discarded' DO NOTHING
-      RETURNING sid`;
+    const rows = await this.run.rows<{ sid: string }>(CREATE_INTENT, [
+      v.sid,
+      v.projectId,
+      v.requestKey,
+      v.to,
+      v.channel,
+      v.checksLeft,
+      v.feeCents,
+      v.holdCents,
+      JSON.stringify(v.metadata),
+      v.callbackUrl,
+      v.createdAt,
+      v.expiresAt,
+      Buffer.from(v.codeMac),
+      v.codeSealed && Buffer.from(v.codeSealed),
+      v.switchOnFailure,
+      v.fallbackDueAt,
+      v.smsFrom,
+      v.smsText,
+      leaseUntil,
+    ]);
     return rows.length > 0;
   }
 
@@ -176,25 +228,21 @@ export class StartIntentStore {
    */
   async markPending(intent: StartIntent, outcome: StartOutcome): Promise<VerificationRecord | undefined> {
     const o = outcome;
-    const rows = await this.db.$queryRaw<{ metadata: Prisma.JsonValue; version: string }[]>`
-      WITH verification AS (
-        UPDATE verifications
-           SET status = 'pending', channel = ${o.channel}, fallback_reason = ${o.fallbackReason},
-               cost_cents = ${o.costCents}, created_at = ${o.createdAt}::timestamptz, expires_at = ${o.expiresAt}::timestamptz,
-               fallback_due_at = ${o.fallbackDueAt}::timestamptz, recovery_due_at = NULL,
-               code_sealed = CASE WHEN ${o.keepsCode}::boolean THEN code_sealed ELSE NULL END
-         WHERE sid = ${intent.sid} AND status = 'starting'
-        RETURNING metadata, xmin::text AS version),
-      first_sends AS (
-        INSERT INTO attempts (sid, verification_sid, channel, status, cost_cents, created_at)
-        SELECT n.sid, ${intent.sid}, n.channel, n.status, n.cost_cents, n.created_at
-          FROM verification,
-               unnest(${o.attempts.map((a) => a.sid)}::text[], ${o.attempts.map((a) => a.channel)}::text[],
-                      ${o.attempts.map((a) => a.status)}::text[], ${o.attempts.map((a) => a.costCents)}::int[],
-                      ${o.attempts.map((a) => a.createdAt.toISOString())}::timestamptz[])
-               WITH ORDINALITY AS n(sid, channel, status, cost_cents, created_at, position)
-         ORDER BY n.position)
-      SELECT metadata, version FROM verification`;
+    const rows = await this.run.rows<{ metadata: Prisma.JsonValue; version: string }>(MARK_PENDING, [
+      intent.sid,
+      o.channel,
+      o.fallbackReason,
+      o.costCents,
+      o.createdAt,
+      o.expiresAt,
+      o.fallbackDueAt,
+      o.keepsCode,
+      o.attempts.map((a) => a.sid),
+      o.attempts.map((a) => a.channel),
+      o.attempts.map((a) => a.status),
+      o.attempts.map((a) => a.costCents),
+      o.attempts.map((a) => a.createdAt.toISOString()),
+    ]);
     const row = rows[0];
     if (!row) return undefined;
     return {

@@ -1,0 +1,94 @@
+import type { NamedStatement } from '@otp/platform';
+
+// The money statements of every send (hold, charge, capture, release): named statements on the
+// pool Prisma shares (docs/DEVELOPING.md, "Hot paths"), parsed and planned once per connection.
+// The text is the whole movement: the conditional balance UPDATE (never read-then-write), its
+// ledger entries and its idempotency record commit or fail together (see ledger.ts).
+
+// The daily spend limit (guard's fraud settings; README "Abuse defence") counts UTC days. A debit
+// that would take today's spend past it moves nothing, in the same conditional UPDATE as the
+// balance check, so concurrent sends can never overshoot it.
+const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
+/** What the account spent today (0 once the day turned). */
+export const SPENT_TODAY = `(CASE WHEN spend_day = ${TODAY} THEN spent_today_cents ELSE 0 END)`;
+
+/** Money that came back today (release, refund) is spend that did not happen. */
+export function givenBack(amount: string): string {
+  return `CASE WHEN accounts.spend_day = ${TODAY} THEN GREATEST(0, accounts.spent_today_cents - (${amount})) ELSE accounts.spent_today_cents END`;
+}
+
+/**
+ * A debit: $1 project, $2 amount, $3 entry id, $4 kind, $5 reference, $6 description,
+ * $7 idempotency key, $8 the result without its balance; `also` adds rows of the movement.
+ */
+function debit(name: string, also: string): NamedStatement {
+  return {
+    name,
+    text: `WITH debit AS (
+             UPDATE accounts SET balance_cents = balance_cents - $2::bigint,
+                    spent_today_cents = ${SPENT_TODAY} + $2::bigint,
+                    spend_day = ${TODAY}, updated_at = now()
+              WHERE project_id = $1::text AND balance_cents >= $2::bigint
+                AND (daily_spend_limit_cents IS NULL OR ${SPENT_TODAY} + $2::bigint <= daily_spend_limit_cents)
+             RETURNING balance_cents)${also},
+           entry AS (
+             INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
+             SELECT $3::uuid, $1::text, $4::text, -$2::bigint, balance_cents, $5::text, $6::text, $7::text FROM debit),
+           operation AS (
+             INSERT INTO operations (idempotency_key, kind, project_id, result)
+             SELECT $7::text, $4::text, $1::text, $8::jsonb || jsonb_build_object('balance_cents', balance_cents) FROM debit)
+           SELECT balance_cents FROM debit`,
+  };
+}
+
+export const MONEY_STATEMENTS = {
+  charge: debit('billing_charge', ''),
+  /** $9 the hold's id. */
+  hold: debit(
+    'billing_hold',
+    `,
+           hold AS (
+             INSERT INTO holds (id, project_id, amount_cents, status, reference)
+             SELECT $9::uuid, $1::text, $2::bigint, 'held', $5::text FROM debit)`,
+  ),
+  /**
+   * A capture or release of a held hold: $1 hold id, $2 to (`captured`/`released`), $3 amount
+   * (0: all, for a capture), $4 release entry id, $5 charge entry id, $6 description,
+   * $7 idempotency key, $8 kind (`capture`/`release`). The ledger gets the hold back in full,
+   * then the captured part as a charge. The status condition makes capture and release
+   * race-safe: only one of them finds the hold `held`.
+   */
+  settle: {
+    name: 'billing_settle',
+    text: `WITH settled AS (
+             UPDATE holds SET status = $2::text,
+                    captured_cents = CASE WHEN $2::text = 'captured' THEN COALESCE(NULLIF($3::bigint, 0), amount_cents) ELSE 0 END,
+                    updated_at = now()
+              WHERE id = $1::uuid AND status = 'held' AND amount_cents >= $3::bigint
+             RETURNING project_id, amount_cents, captured_cents, reference),
+           account AS (
+             UPDATE accounts SET balance_cents = accounts.balance_cents + settled.amount_cents - settled.captured_cents,
+                    spent_today_cents = ${givenBack('settled.amount_cents - settled.captured_cents')},
+                    updated_at = now()
+               FROM settled WHERE accounts.project_id = settled.project_id
+             RETURNING accounts.balance_cents),
+           entries AS (
+             INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
+             SELECT e.id, settled.project_id, e.kind, e.amount_cents, e.balance_cents, settled.reference, $6::text, $7::text
+               FROM settled, account, LATERAL (VALUES
+                 (1, $4::uuid, 'release', settled.amount_cents, account.balance_cents + settled.captured_cents),
+                 (2, $5::uuid, 'charge', -settled.captured_cents, account.balance_cents)
+               ) AS e(step, id, kind, amount_cents, balance_cents)
+              WHERE e.kind = 'release' OR settled.captured_cents > 0
+              ORDER BY e.step),
+           operation AS (
+             INSERT INTO operations (idempotency_key, kind, project_id, result)
+             SELECT $7::text, $8::text, settled.project_id,
+                    jsonb_build_object('hold_id', $1::text, 'project_id', settled.project_id, 'status', $2::text,
+                      'amount_cents', settled.amount_cents, 'captured_cents', settled.captured_cents,
+                      'balance_cents', account.balance_cents, 'reference', settled.reference)
+               FROM settled, account)
+           SELECT settled.project_id, settled.amount_cents, settled.captured_cents, settled.reference, account.balance_cents
+             FROM settled, account`,
+  },
+} satisfies Record<string, NamedStatement>;
