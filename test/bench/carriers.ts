@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import smpp from 'smpp';
-import { portOutsideEphemeralRange, startTestPlatform, type TestPlatform } from '@otp/test/infra';
+import { freePort } from '@otp/platform/launcher';
+import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { BENCH_CONNECTIONS } from './load.js';
 
 // Carriers scenario: delivered SMS per second (queued -> sent at the carrier, the whole worker
@@ -117,7 +118,7 @@ export async function carriersBenchmark(): Promise<void> {
     await one.stop();
   }
 
-  const [alpha, beta] = [await portOutsideEphemeralRange(), await portOutsideEphemeralRange()];
+  const [alpha, beta] = [await freePort(), await freePort()];
   const file = path.join(tmpdir(), `bench-carriers-${process.pid}.json`);
   const carrier = (name: string, port: number) => ({
     name,

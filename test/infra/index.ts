@@ -7,5 +7,4 @@ export * from './trace-collector.js';
 export * from './money.js';
 export * from './workload.js';
 export * from './invariants.js';
-export * from './ports.js';
 export * from './tcp-proxy.js';

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { portOutsideEphemeralRange, startTestPlatform, type TestPlatform } from '@otp/test/infra';
+import { freePort } from '@otp/platform/launcher';
+import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import Provider from 'oidc-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { closeAll, DESKTOP, launchBrowser, screenshot } from './browser.js';
@@ -52,7 +53,7 @@ describe('console single sign-on (OpenID Connect)', () => {
     providerServer = createServer((req, res) => handle(req, res));
     await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
     const issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;
-    const consolePort = await portOutsideEphemeralRange();
+    const consolePort = await freePort();
     const redirectUrl = `http://127.0.0.1:${consolePort}/api/sso/callback`;
 
     const provider = new Provider(issuer, {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -133,19 +134,30 @@ export async function startService(
   };
 }
 
-/** A port that was free a moment ago (bind to 0, read it, release it). */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
+// Ports for the processes a launcher starts come from below Linux's ephemeral range (32768-60999
+// by default), where the kernel never picks the local port of an outgoing connection: a port
+// found free here stays free until the service binds it, however many connections open
+// meanwhile. (Bound to 0, a port came from the ephemeral range and an outgoing connection could
+// take it first: EADDRINUSE at start under load.) Never the same port twice in one process.
+const PORT_RANGE = { from: 20000, to: 32000 };
+const handedOut = new Set<number>();
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** A port that was free a moment ago and that no outgoing connection can take meanwhile. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    if (await bindable(port)) return port;
+  }
 }
 
 export interface PlatformPorts {

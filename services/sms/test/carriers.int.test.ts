@@ -4,13 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import {
-  eventually,
-  portOutsideEphemeralRange,
-  startTestPlatform,
-  type TestPlatform,
-  type TestProject,
-} from '@otp/test/infra';
+import { freePort } from '@otp/platform/launcher';
+import { eventually, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
 
 // Several carriers through the public REST API: three simulated SMSCs of the sandbox (alpha, beta,
 // gamma) on their own ports, a carriers file with routes over them, the real sms worker.
@@ -99,11 +94,7 @@ async function carrierView(name: string): Promise<CarrierView> {
 
 describe('carriers: error classes, throttling, multipart, receipts, routes and failover', () => {
   beforeAll(async () => {
-    const [alpha, beta, gamma] = [
-      await portOutsideEphemeralRange(),
-      await portOutsideEphemeralRange(),
-      await portOutsideEphemeralRange(),
-    ];
+    const [alpha, beta, gamma] = [await freePort(), await freePort(), await freePort()];
     const file = path.join(tmpdir(), `carriers-${process.pid}.json`);
     const carrier = (name: string, port: number) => ({
       name,

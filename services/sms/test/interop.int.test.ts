@@ -6,13 +6,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import {
-  eventually,
-  portOutsideEphemeralRange,
-  startTestPlatform,
-  type TestPlatform,
-  type TestProject,
-} from '@otp/test/infra';
+import { freePort } from '@otp/platform/launcher';
+import { eventually, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
 
 // Interoperability with a third-party SMSC: Debian's Net::SMPP (libnet-smpp-perl) plays the
 // carrier (test/interop/smsc.pl). It refuses binds that do not say SMPP 3.4 and decodes each UCS-2
@@ -35,7 +30,7 @@ const events: SmscEvent[] = [];
 
 describe('interoperability with a Net::SMPP SMSC', () => {
   beforeAll(async () => {
-    const port = await portOutsideEphemeralRange();
+    const port = await freePort();
     const script = fileURLToPath(new URL('./interop/smsc.pl', import.meta.url));
     smsc = spawn('perl', [script, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve, reject) => {
