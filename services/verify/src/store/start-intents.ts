@@ -3,7 +3,7 @@ import type { AttemptChannel } from '../domain/attempt-status.js';
 import type { FallbackReason } from '../domain/verification.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './database.js';
-import { dateOrNull, type AttemptRecord, type VerificationRecord } from './verification-rows.js';
+import { dateOrNull, insertAttempts, type AttemptRecord, type VerificationRecord } from './verification-rows.js';
 
 // Start intents. A start writes its verification row `starting` before any money moves, with all
 // it needs to be finished by someone else (the code sealed, the settings snapshot, the amounts):
@@ -132,13 +132,7 @@ const MARK_PENDING: NamedStatement = {
                   recovery_due_at = NULL, code_sealed = CASE WHEN $8::boolean THEN code_sealed ELSE NULL END
             WHERE sid = $1::text AND status = 'starting'
            RETURNING metadata, xmin::text AS version),
-         first_sends AS (
-           INSERT INTO attempts (sid, verification_sid, channel, status, cost_cents, created_at)
-           SELECT n.sid, $1::text, n.channel, n.status, n.cost_cents, n.created_at
-             FROM verification,
-                  unnest($9::text[], $10::text[], $11::text[], $12::int[], $13::timestamptz[])
-                  WITH ORDINALITY AS n(sid, channel, status, cost_cents, created_at, position)
-            ORDER BY n.position)
+         first_sends AS (${insertAttempts(9)})
          SELECT metadata, version FROM verification`,
 };
 

@@ -103,6 +103,21 @@ export interface VerificationRow {
   attempts: { sid: string; channel: string; status: string; cost_cents: number; created_at: string }[];
 }
 
+/**
+ * New attempts of verification `$1`, written only when the CTE `verification` found its row: the
+ * five arrays (sid, channel, status, cost_cents, created_at) from parameter `$first` on, inserted
+ * in their order. Shared by the start's pending update and every later change.
+ */
+export function insertAttempts(first: number): string {
+  const [sids, channels, statuses, costs, createdAt] = [0, 1, 2, 3, 4].map((i) => `$${first + i}`);
+  return `INSERT INTO attempts (sid, verification_sid, channel, status, cost_cents, created_at)
+           SELECT n.sid, $1::text, n.channel, n.status, n.cost_cents, n.created_at
+             FROM verification,
+                  unnest(${sids}::text[], ${channels}::text[], ${statuses}::text[], ${costs}::int[], ${createdAt}::timestamptz[])
+                  WITH ORDINALITY AS n(sid, channel, status, cost_cents, created_at, position)
+            ORDER BY n.position`;
+}
+
 export function dateOrNull(value: Date | null): Date | null {
   return value === null ? null : new Date(value);
 }

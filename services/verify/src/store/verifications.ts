@@ -11,6 +11,7 @@ import type { Db } from './database.js';
 import {
   bytes,
   fromRow,
+  insertAttempts,
   readVerification,
   SELECT_VERIFICATION,
   SHOWN,
@@ -71,13 +72,7 @@ const WRITE_VERIFICATION: NamedStatement = {
           FROM verification,
                unnest($16::text[], $17::text[], $18::int[]) AS c(sid, status, cost_cents)
          WHERE attempts.sid = c.sid AND attempts.verification_sid = $1::text),
-      new_attempts AS (
-        INSERT INTO attempts (sid, verification_sid, channel, status, cost_cents, created_at)
-        SELECT n.sid, $1::text, n.channel, n.status, n.cost_cents, n.created_at
-          FROM verification,
-               unnest($19::text[], $20::text[], $21::text[], $22::int[], $23::timestamptz[])
-               WITH ORDINALITY AS n(sid, channel, status, cost_cents, created_at, position)
-         ORDER BY n.position),
+      new_attempts AS (${insertAttempts(19)}),
       events AS (
         INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
         SELECT e.id::uuid, e.subject, e.type, e.payload::jsonb, e.headers::jsonb, e.created_at
