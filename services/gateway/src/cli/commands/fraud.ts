@@ -1,20 +1,11 @@
+import type { z } from 'zod';
+import type { fraudSettingsSchema } from '../../admin/resources.js';
 import { CliError } from '../admin-client.js';
 import type { Command } from '../command.js';
 import { clearable, positional, settingsBody, wholeNumber, type SettingsFlags } from '../command.js';
 
-interface FraudSettings {
-  allowed_countries: string[] | null;
-  number_limit: number | null;
-  number_window_seconds: number;
-  pending_per_number: number | null;
-  ip_limit: number | null;
-  ip_window_seconds: number;
-  project_rps: number | null;
-  daily_spend_limit: string | null;
-  pumping_protection: string;
-  callback_url: string | null;
-  safe_numbers: string[];
-}
+// The answer's shape, as the admin API registers it for its OpenAPI document.
+type FraudSettings = z.infer<typeof fraudSettingsSchema>;
 
 interface Block {
   prefix: string;

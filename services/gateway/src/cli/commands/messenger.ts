@@ -1,13 +1,11 @@
+import type { z } from 'zod';
+import type { messengerSettingsSchema } from '../../admin/resources.js';
 import { CliError } from '../admin-client.js';
 import type { Command } from '../command.js';
 import { clearable, flag, onOff, positional, wholeNumber } from '../command.js';
 
-interface MessengerSettings {
-  enabled: boolean;
-  code_length: number;
-  ttl_seconds: number;
-  callback_url: string | null;
-}
+// The answer's shape, as the admin API registers it for its OpenAPI document.
+type MessengerSettings = z.infer<typeof messengerSettingsSchema>;
 
 export const commands: Command[] = [
   {

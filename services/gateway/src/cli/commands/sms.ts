@@ -1,12 +1,11 @@
+import type { z } from 'zod';
+import type { smsSettingsSchema } from '../../admin/resources.js';
 import { CliError } from '../admin-client.js';
 import type { Command } from '../command.js';
 import { clearable, flag, onOff, positional } from '../command.js';
 
-interface SmsSettings {
-  enabled: boolean;
-  default_sender_id: string | null;
-  callback_url: string | null;
-}
+// The answer's shape, as the admin API registers it for its OpenAPI document.
+type SmsSettings = z.infer<typeof smsSettingsSchema>;
 
 export const commands: Command[] = [
   {

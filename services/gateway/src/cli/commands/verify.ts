@@ -1,20 +1,11 @@
+import type { z } from 'zod';
+import type { verifySettingsSchema } from '../../admin/resources.js';
 import { CliError } from '../admin-client.js';
 import type { Command } from '../command.js';
 import { clearable, onOff, positional, settingsBody, wholeNumber, type SettingsFlags } from '../command.js';
 
-interface VerifySettings {
-  enabled: boolean;
-  channel: string;
-  sms_fallback: boolean;
-  switch_on_failure: boolean;
-  fallback_wait_seconds: number;
-  code_length: number;
-  expiry_minutes: number;
-  max_wrong_codes: number;
-  sender_id: string | null;
-  sms_text: string;
-  callback_url: string | null;
-}
+// The answer's shape, as the admin API registers it for its OpenAPI document.
+type VerifySettings = z.infer<typeof verifySettingsSchema>;
 
 // flag name -> [body field, parser]; the verify service checks ranges and names bad fields.
 const FIELDS: SettingsFlags<VerifySettings> = {
