@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { connectBus, ensureStream, publish, traceHeaders, type Bus } from './bus/jetstream.js';
 import { STREAMS } from './bus/streams.js';
 import { schemaPool } from './db/postgres.js';
+import type { NamedStatement } from './db/statements.js';
 import type { Logger } from './logging.js';
 import { HOUR_MS, type RetentionRule } from './retention.js';
 
@@ -84,7 +85,8 @@ export class OutboxRelay {
   ) {}
 
   start(): void {
-    this.schedule(0);
+    // The first pass publishes whatever a previous run of the service left unpublished.
+    this.schedule(0, true);
   }
 
   /** Asks for a pass now (after a commit that wrote outbox rows) instead of at the next tick. */
@@ -103,26 +105,43 @@ export class OutboxRelay {
     await this.running;
   }
 
-  private schedule(delayMs: number): void {
+  private schedule(delayMs: number, woken = true): void {
     clearTimeout(this.timer);
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.drain().finally(() => {
+      this.running = this.drain(woken).finally(() => {
         this.running = undefined;
         const again = this.wakeRequested;
         this.wakeRequested = false;
-        this.schedule(again ? 0 : (this.options.intervalMs ?? 250));
+        this.schedule(again ? 0 : (this.options.intervalMs ?? 250), again);
       });
     }, delayMs);
   }
 
-  /** Publishes pending rows until none are left (or publishing fails; the next tick retries). */
-  async drain(): Promise<void> {
+  /**
+   * Publishes pending rows until none are left (or publishing fails; the next tick retries). A
+   * tick nobody asked for (no commit woke the relay: the safety net for a crash, a failed
+   * publish, another replica's rows) first asks whether anything is pending at all, one cheap
+   * statement instead of a transaction, since nearly every such tick finds nothing.
+   */
+  async drain(woken = true): Promise<void> {
     try {
-      while (!this.stopped && (await this.publishBatch()) > 0);
+      if (!woken && !(await this.anythingPending())) return;
+      // A batch shorter than the limit was everything there was: a commit after its read wakes
+      // the relay again, so no empty pass is needed to find out.
+      while (!this.stopped && (await this.publishBatch()) === this.batchSize);
     } catch (error) {
       this.options.logger.warn({ err: error }, 'outbox relay could not publish, will retry');
     }
+  }
+
+  private get batchSize(): number {
+    return this.options.batchSize ?? 100;
+  }
+
+  private async anythingPending(): Promise<boolean> {
+    const { rows } = await this.options.pool.query<{ pending: boolean }>(OUTBOX_STATEMENTS.pending);
+    return rows[0]?.pending === true;
   }
 
   private async publishBatch(): Promise<number> {
@@ -134,18 +153,12 @@ export class OutboxRelay {
       // batches (SKIP LOCKED) would publish in parallel and could reorder one aggregate's events.
       // The lock goes with the transaction, so a crashed relay frees it; a row it published but
       // did not mark is published again with the same Nats-Msg-Id and JetStream drops the copy.
-      const { rows: lock } = await client.query<{ held: boolean }>(
-        `SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox_events')) AS held`,
-      );
-      if (!lock[0]?.held) {
+      // Taken in the same statement as the read (a relay that does not get it reads nothing).
+      const { rows } = await client.query<PendingRow>({ ...OUTBOX_STATEMENTS.batch, values: [this.batchSize] });
+      if (rows.length === 0) {
         await client.query('ROLLBACK');
         return 0;
       }
-      const { rows } = await client.query<PendingRow>(
-        `SELECT id, subject, payload, headers FROM outbox_events
-          WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
-        [this.options.batchSize ?? 100],
-      );
       // Every row of the batch is sent before any acknowledgement is awaited (one round trip for
       // the batch, not one per row). They travel in seq order on the one connection and the
       // stream stores them in that order. Only the rows before the first failure are marked: the
@@ -159,9 +172,7 @@ export class OutboxRelay {
       const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
       const published = failed === -1 ? rows : rows.slice(0, failed);
       if (published.length > 0) {
-        await client.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])', [
-          published.map((r) => r.id),
-        ]);
+        await client.query({ ...OUTBOX_STATEMENTS.markPublished, values: [published.map((r) => r.id)] });
       }
       await client.query('COMMIT');
       if (failed === -1) return rows.length;
@@ -176,6 +187,26 @@ export class OutboxRelay {
     throw failure;
   }
 }
+
+/** The relay's statements, prepared by name on each of the pool's connections. */
+const OUTBOX_STATEMENTS = {
+  pending: {
+    name: 'outbox_pending',
+    text: 'SELECT EXISTS (SELECT 1 FROM outbox_events WHERE published_at IS NULL) AS pending',
+  },
+  batch: {
+    name: 'outbox_batch',
+    // The lock is a CTE so that it is taken once, before any row is read (a function in WHERE
+    // would be called per row).
+    text: `WITH relay AS (SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox_events')) AS held)
+           SELECT id, subject, payload, headers FROM outbox_events, relay
+            WHERE relay.held AND published_at IS NULL ORDER BY seq LIMIT $1`,
+  },
+  markPublished: {
+    name: 'outbox_mark_published',
+    text: 'UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])',
+  },
+} satisfies Record<string, NamedStatement>;
 
 /**
  * Published rows older than `keepHours` go (0 keeps them forever). An unpublished row is never

@@ -83,6 +83,32 @@ describe('outbox relay (real Postgres, real JetStream)', () => {
     );
   });
 
+  it("publishes a row nobody woke it for (another replica's commit) on its own tick", async () => {
+    const relay = new OutboxRelay({ pool, js: bus.js, logger, intervalMs: 50 });
+    relay.start();
+    try {
+      // Idle ticks first (each asks whether anything is pending), then a row arrives without a wake.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const row = outboxRow('events.sms.status', 'sms.sent', 'p1', { n: 7 }, new Date());
+      await insert(row);
+      const deadline = Date.now() + 5000;
+      let published = false;
+      while (!published && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        const result = await pool.query('SELECT published_at FROM outbox_events WHERE id = $1', [row.id]);
+        published = result.rows[0]?.published_at !== null;
+      }
+      assert.ok(published, 'the row was never published by a tick');
+      const events = await drainEvents('outbox-test', 1);
+      assert.deepEqual(
+        events.map((e) => e.id),
+        [row.id],
+      );
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('two relays on one table (two replicas) publish every row once and keep the order written', async () => {
     const now = new Date();
     const rows = Array.from({ length: 120 }, (_, n) => outboxRow('events.sms.status', 'sms.sent', 'p1', { n }, now));
