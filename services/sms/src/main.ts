@@ -5,6 +5,7 @@ import {
   createLogger,
   exitOnStartFailure,
   SealedBox,
+  schemaPool,
   serveWhenPeersReady,
   startEventPublisher,
   startGrpcServer,
@@ -34,7 +35,9 @@ const logger = createLogger('sms', config.LOG_LEVEL);
 
 async function main(): Promise<void> {
   const clock = systemClock;
-  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  // One pool for Prisma and the hot-path statements (store/message-statements.ts).
+  const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const events = await startEventPublisher({
     name: 'sms',
     natsUrl: config.NATS_URL,
@@ -52,9 +55,9 @@ async function main(): Promise<void> {
   );
   // Verify's SMS texts (they hold a code) are sealed at rest under this key.
   const bodies = new SealedBox(Buffer.from(config.SMS_BODY_KEY, 'hex'), 'otp sms body seal');
-  const messages = new Messages(db);
-  const intents = new SendIntents(db);
-  const receipts = new DeliveryReceipts(db);
+  const messages = new Messages(db, pool);
+  const intents = new SendIntents(db, pool);
+  const receipts = new DeliveryReceipts(db, pool);
 
   const onEvent = () => relay.wake();
   const receiptDeps = { receipts, clock, logger, onEvent };
@@ -114,7 +117,7 @@ async function main(): Promise<void> {
           intents,
           senderIds: new SenderIds(db),
           settings: new SmsSettingsStore(db),
-          sendContexts: new SendContexts(db),
+          sendContexts: new SendContexts(pool),
           billing,
           js: bus.js,
           clock,

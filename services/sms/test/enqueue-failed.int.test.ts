@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { newSid } from '@otp/platform';
+import { newSid, schemaPool } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import type { Message } from '../src/generated/prisma/client.js';
 import { openDatabase, type Db } from '../src/store/database.js';
@@ -50,9 +50,11 @@ async function statusOf(sid: string): Promise<{ status: string; moneyDue: boolea
 
 describe('sms: a failed enqueue of a message the worker already took', () => {
   beforeAll(async () => {
-    db = openDatabase(await freshDatabase(), 'sms');
-    messages = new Messages(db);
-    intents = new SendIntents(db);
+    const url = await freshDatabase();
+    const pool = schemaPool(url, 'sms');
+    db = openDatabase(url, 'sms', pool);
+    messages = new Messages(db, pool);
+    intents = new SendIntents(db, pool);
   });
   afterAll(async () => {
     await db?.$disconnect();

@@ -17,7 +17,7 @@ import { classifySubmitStatus, describeSubmitStatus } from '../domain/submit-sta
 import type { Message } from '../generated/prisma/client.js';
 import type { Messages } from '../store/messages.js';
 import type { DeliveryReceipts } from '../store/receipts.js';
-import { settleDelivery } from './delivery-receipts.js';
+import { settleOpen } from './delivery-receipts.js';
 import { giveMoneyBack, smsMoneyKeys } from './money-back.js';
 
 export interface DeliverDeps {
@@ -38,6 +38,15 @@ export interface DeliverDeps {
   bodies: SealedBox;
 }
 
+/**
+ * The attempt a delivery counts: its number is set when its first try is recorded (with the
+ * carrier, before the submit goes out, so a crash mid-submit still counts it); a delivery that
+ * tried no carrier counted none.
+ */
+interface DeliveryAttempt {
+  number?: number;
+}
+
 /** How one try at one carrier ended. */
 type TryEnd =
   | { kind: 'sent' }
@@ -45,7 +54,9 @@ type TryEnd =
   /** The carrier confirmed it has none of the message: the next carrier may take it. */
   | { kind: 'none_there'; reason: string; throttled: boolean }
   /** Parts of it are (or may be) at the carrier: the message stays there. */
-  | { kind: 'partly_there'; reason: string; throttled: boolean };
+  | { kind: 'partly_there'; reason: string; throttled: boolean }
+  /** A concurrent delivery finished the message: nothing was sent. */
+  | { kind: 'gone' };
 
 /**
  * One delivery of a claimed message: the carriers of its route, cheapest ready one first; parts
@@ -79,9 +90,6 @@ export async function deliverClaimed(deps: DeliverDeps, claimed: Message): Promi
     );
     return 'ack';
   }
-  const attempt = await messages.countAttempt(sid, clock.now());
-  if (attempt === undefined) return 'ack'; // finished by a concurrent delivery
-
   // Verify's text is stored only sealed (the shown body has its code masked).
   const text = claimed.bodySealed ? deps.bodies.open(sid, Buffer.from(claimed.bodySealed, 'base64')) : claimed.body;
   const plan = planSegments(text);
@@ -97,8 +105,10 @@ export async function deliverClaimed(deps: DeliverDeps, claimed: Message): Promi
 
   let reason = 'no carrier can take a message to this destination now';
   let throttledOnly = true;
+  const attempt: DeliveryAttempt = {};
   for (const name of candidates) {
-    const end = await tryCarrier(deps, row, plan, name);
+    const end = await tryCarrier(deps, row, plan, name, attempt);
+    if (end.kind === 'gone') return 'ack';
     if (end.kind === 'sent') return 'ack';
     if (end.kind === 'permanent') {
       await fail(deps, { ...row, carrier: name }, end.reason);
@@ -112,10 +122,11 @@ export async function deliverClaimed(deps: DeliverDeps, claimed: Message): Promi
     row.concatReference = null;
   }
 
-  logger.warn({ sid, attempt, reason, throttled: throttledOnly }, 'sms not sent on this try');
+  logger.warn({ sid, attempt: attempt.number, reason, throttled: throttledOnly }, 'sms not sent on this try');
   const age = clock.now().getTime() - row.createdAt.getTime();
   if (throttledOnly) {
-    await messages.uncountAttempt(sid, clock.now());
+    // A try that spent no retry gives its count back (no carrier tried: none was counted).
+    if (attempt.number !== undefined) await messages.uncountAttempt(sid, clock.now());
     if (age < deps.maxAgeMs) {
       await messages.recordError(sid, reason, clock.now());
       return { retryAfterMs: deps.throttleRetryMs };
@@ -123,9 +134,11 @@ export async function deliverClaimed(deps: DeliverDeps, claimed: Message): Promi
     await fail(deps, row, `${reason}; still unsent after the maximum age (SMS_MAX_AGE_MS)`);
     return 'ack';
   }
-  if (afterFailedSubmit(attempt) === 'retry') {
+  // Not throttled only: a carrier was tried, so the attempt was counted.
+  const counted = attempt.number ?? row.attempts;
+  if (afterFailedSubmit(counted) === 'retry') {
     await messages.recordError(sid, reason, clock.now());
-    return { retryAfterMs: retryDelayMs(deps.retryBaseMs, attempt) };
+    return { retryAfterMs: retryDelayMs(deps.retryBaseMs, counted) };
   }
   await fail(deps, row, reason);
   return 'ack';
@@ -136,13 +149,17 @@ async function tryCarrier(
   row: Message,
   plan: ReturnType<typeof planSegments>,
   name: string,
+  attempt: DeliveryAttempt,
 ): Promise<TryEnd> {
   const { messages, clock } = deps;
   const carrier = deps.carriers.get(name);
   if (!carrier) return { kind: 'none_there', reason: `carrier ${name} is not configured`, throttled: true };
   const total = plan.parts.length;
   const reference = row.carrier === name && row.concatReference !== null ? row.concatReference : randomInt(256);
-  await messages.recordTry(row.sid, name, reference, clock.now());
+  const attempts = await messages.recordTry(row.sid, name, reference, clock.now(), attempt.number === undefined);
+  if (attempts === undefined) return { kind: 'gone' };
+  attempt.number = attempts;
+  row.attempts = attempts;
   row.carrier = name;
   row.concatReference = reference;
 
@@ -171,12 +188,16 @@ async function tryCarrier(
   if (accepted && !complete) await messages.recordParts(row.sid, row.carrierMessageIds, row.receiptKeys, clock.now());
 
   if (complete) {
-    if (await messages.markSent(row, row.carrierMessageIds, clock.now())) deps.onEvent();
-    // Receipts that raced ahead of the ids are this message's now.
-    await deps.receipts.matchMessage(row.sid, name, row.receiptKeys);
-    await settleDelivery(deps, row.sid).catch((error: unknown) =>
-      deps.logger.warn({ sid: row.sid, err: error }, 'delivery status left to the receipt pass'),
-    );
+    const sent = await messages.markSent(row, row.carrierMessageIds, clock.now());
+    if (!sent) return { kind: 'sent' }; // another delivery wrote it, and settles it
+    deps.onEvent();
+    // Receipts that raced ahead of the ids are this message's now; final ones settle it.
+    await deps.receipts
+      .ofSent(row.sid, name, row.receiptKeys)
+      .then((parts) => settleOpen(deps, { row: sent, parts }))
+      .catch((error: unknown) =>
+        deps.logger.warn({ sid: row.sid, err: error }, 'delivery status left to the receipt pass'),
+      );
     return { kind: 'sent' };
   }
 

@@ -1,7 +1,7 @@
 import { PeriodicTask, type Clock, type Logger } from '@otp/platform';
 import type { CarrierReceipt } from '../carrier/carrier.js';
 import { deliveryStatusOf, messageDeliveryStatus, receiptIdKey, type DeliveryStatus } from '../domain/receipts.js';
-import type { DeliveryReceipts } from '../store/receipts.js';
+import type { DeliveryReceipts, OpenDelivery } from '../store/receipts.js';
 
 export interface ReceiptDeps {
   receipts: DeliveryReceipts;
@@ -13,15 +13,22 @@ export interface ReceiptDeps {
 
 /** A receipt from `carrier`: stored, matched to its part, and the message's delivery status settled when final. */
 export async function recordReceipt(deps: ReceiptDeps, carrier: string, receipt: CarrierReceipt): Promise<void> {
-  const sid = await deps.receipts.record(carrier, receiptIdKey(receipt.carrierMessageId), receipt, deps.clock.now());
-  if (sid) await settleDelivery(deps, sid);
+  const open = await deps.receipts.record(carrier, receiptIdKey(receipt.carrierMessageId), receipt, deps.clock.now());
+  if (open) await settleOpen(deps, open);
 }
 
 /** The message's delivery status from its parts' receipts, written (with its event) once it is final. */
 export async function settleDelivery(deps: ReceiptDeps, sid: string): Promise<void> {
   const row = await deps.receipts.message(sid);
   if (!row || row.status !== 'sent' || row.deliveryStatus) return;
-  const parts = await deps.receipts.ofMessage(sid);
+  await settleOpen(deps, { row, parts: await deps.receipts.ofMessage(sid) });
+}
+
+/**
+ * A sent message with an open delivery status and the receipts of its parts: settled when they
+ * say it is final (the first final answer stands: the write is conditional).
+ */
+export async function settleOpen(deps: ReceiptDeps, { row, parts }: OpenDelivery): Promise<void> {
   const statuses = parts.map((p) => deliveryStatusOf(p.state)).filter((s): s is DeliveryStatus => s !== undefined);
   const status = messageDeliveryStatus(statuses, row.segments);
   if (!status) return;

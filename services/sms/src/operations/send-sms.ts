@@ -50,15 +50,21 @@ export async function sendSms(
 ): Promise<SmsMessageView> {
   if (!projectId) throw new DomainError('INVALID_ARGUMENT', 'project_id is required');
   const request = validateSend(input);
-  if (requestKey) {
-    const existing = await deps.intents.byRequestKey(projectId, requestKey);
-    if (existing) return resume(deps, existing);
-  }
   // Verify's text holds a code: it is stored only sealed, and shown masked.
   if (request.purpose === 'verify' && request.maskedBody === undefined) {
     throw new DomainError('INVALID_ARGUMENT', 'masked_body is required for purpose verify');
   }
-  const plan = await planSend(deps, projectId, request);
+  // A repeated request key is found by the intent's insert (one statement for the common case,
+  // a first request); only a plan that fails looks for the first request's message, so that a
+  // repeat answers what the first one made even after a setting or a price changed.
+  let plan: Awaited<ReturnType<typeof planSend>>;
+  try {
+    plan = await planSend(deps, projectId, request);
+  } catch (error) {
+    const existing = requestKey ? await deps.intents.byRequestKey(projectId, requestKey) : null;
+    if (existing) return resume(deps, existing);
+    throw error;
+  }
   const sid = newSid('SM');
   const intent = await deps.intents.insert({
     sid,
@@ -80,7 +86,7 @@ export async function sendSms(
     createdAt: deps.clock.now(),
   });
   if (!intent) {
-    // A request with the same key wrote its intent between our read and our insert.
+    // A request with the same key (a repeat, or a concurrent twin) wrote its intent first.
     const first = await deps.intents.byRequestKey(projectId, requestKey);
     if (!first)
       throw new DomainError('SERVICE_UNAVAILABLE', 'the message of this request key changed meanwhile; retry');

@@ -1,9 +1,19 @@
-import { outboxRow, smsMessageResource, SUBJECTS, type LogFilter, type SmsMessageRecord } from '@otp/platform';
+import {
+  outboxRow,
+  poolRunner,
+  smsMessageResource,
+  SUBJECTS,
+  type LogFilter,
+  type SchemaPool,
+  type SmsMessageRecord,
+  type StatementRunner,
+} from '@otp/platform';
 import type { Message } from '../generated/prisma/client.js';
 import { currentCostCents, type SmsStatus } from '../domain/delivery.js';
 import type { Db } from './database.js';
 import { listMessages } from './message-list.js';
 import { fromRecord, type MessageRecord } from './message-rows.js';
+import { eventValues, SMS_STATEMENTS } from './message-statements.js';
 
 /** The proto `SmsMessage` of a stored message (what Send and Get answer). */
 export type SmsMessageView = SmsMessageRecord & { project_id: string; purpose: string; attempts: number };
@@ -41,10 +51,17 @@ export function statusEvent(row: Message, type: SmsEventType, now: Date) {
   return { ...event, headers };
 }
 
-// The send path and the worker write with single raw statements: they run for every message, and
-// a statement Prisma does not have to plan costs a fraction of the CPU of a model query.
+// The worker's statements run for every message: named statements on the pool (message-statements.ts).
+// Reads for the API and the rare changes stay on Prisma.
 export class Messages {
-  constructor(private readonly db: Db) {}
+  private readonly statements: StatementRunner;
+
+  constructor(
+    private readonly db: Db,
+    pool: SchemaPool,
+  ) {
+    this.statements = poolRunner(pool);
+  }
 
   /**
    * The queue refused the message: the row stays as a record of the attempt, never to be sent, and
@@ -93,25 +110,13 @@ export class Messages {
    * sid again; only one of its queue messages ever carries it to the carrier).
    */
   async claim(sid: string, seq: number, now: Date): Promise<Message | null> {
-    const rows = await this.db.$queryRaw<MessageRecord[]>`
-      UPDATE messages SET status = 'processing', claimed_seq = ${seq}, updated_at = ${now}
-       WHERE sid = ${sid}
-         AND (status = 'queued' OR (status = 'processing' AND (claimed_seq IS NULL OR claimed_seq = ${seq})))
-      RETURNING *`;
-    return rows[0] ? fromRecord(rows[0]) : null;
+    const [row] = await this.statements.rows<MessageRecord>(SMS_STATEMENTS.claim, [sid, seq, now]);
+    return row ? fromRecord(row) : null;
   }
 
   /** Billing confirmed the release or refund this row was owed. */
   async moneySettled(sid: string): Promise<void> {
     await this.db.$executeRaw`UPDATE messages SET money_due = false WHERE sid = ${sid} AND money_due`;
-  }
-
-  /** Counts one submit attempt before it is made, so a crash mid-submit still counts it. */
-  async countAttempt(sid: string, now: Date): Promise<number | undefined> {
-    const rows = await this.db.$queryRaw<{ attempts: number }[]>`
-      UPDATE messages SET attempts = attempts + 1, updated_at = ${now}
-       WHERE sid = ${sid} AND status = 'processing' RETURNING attempts`;
-    return rows[0]?.attempts;
   }
 
   /** A try that spent none of the message's retries (throttled, no carrier could take it). */
@@ -127,12 +132,26 @@ export class Messages {
 
   /**
    * The carrier a try goes to, the reference of its parts and when it started, written before the
-   * submit: a crash mid-submit leaves a try whose outcome is unknown (domain/delivery.ts).
+   * submit: a crash mid-submit leaves a try whose outcome is unknown (domain/delivery.ts). The
+   * first try of a delivery counts as an attempt (`countsAttempt`), so a crash mid-submit still
+   * counts it. Answers the attempts so far; undefined when the message is no longer being
+   * delivered (a concurrent delivery finished it).
    */
-  async recordTry(sid: string, carrier: string, reference: number, now: Date): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE messages SET carrier = ${carrier}, concat_reference = ${reference}, submit_started_at = ${now}, updated_at = ${now}
-       WHERE sid = ${sid} AND status = 'processing'`;
+  async recordTry(
+    sid: string,
+    carrier: string,
+    reference: number,
+    now: Date,
+    countsAttempt: boolean,
+  ): Promise<number | undefined> {
+    const [row] = await this.statements.rows<{ attempts: number }>(SMS_STATEMENTS.recordTry, [
+      sid,
+      carrier,
+      reference,
+      now,
+      countsAttempt,
+    ]);
+    return row?.attempts;
   }
 
   /** The parts the carrier has accepted so far (ids in part order, "" for the others) and their receipt keys. */
@@ -150,16 +169,23 @@ export class Messages {
        WHERE sid = ${sid} AND status = 'processing'`;
   }
 
-  /** processing -> sent with its event, atomically; false when another delivery got there first. */
-  async markSent(claimed: Message, carrierMessageIds: string[], now: Date): Promise<boolean> {
-    return this.finish({
+  /**
+   * processing -> sent with its event, atomically: the row as written, or null when another
+   * delivery got there first.
+   */
+  async markSent(claimed: Message, carrierMessageIds: string[], now: Date): Promise<Message | null> {
+    const row: Message = {
       ...claimed,
       status: 'sent',
+      bodySealed: null,
+      submitStartedAt: null,
+      moneyDue: false,
       carrierMessageIds,
       processedAt: now,
       lastError: null,
       updatedAt: now,
-    });
+    };
+    return (await this.finish(row)) ? row : null;
   }
 
   /** processing -> failed with its event, atomically; its refund is due until Billing confirms it. */
@@ -171,17 +197,17 @@ export class Messages {
   private async finish(row: Message): Promise<boolean> {
     const status = row.status as Extract<SmsStatus, 'sent' | 'failed'>;
     const event = statusEvent(row, status === 'sent' ? 'sms.sent' : 'sms.failed', row.updatedAt);
-    const written = await this.db.$executeRaw`
-      WITH finished AS (
-        UPDATE messages SET status = ${status}, money_due = ${status === 'failed'}, body_sealed = NULL, submit_started_at = NULL,
-               carrier_message_ids = ${row.carrierMessageIds}::text[],
-               carrier = ${row.carrier}, receipt_keys = ${row.receiptKeys}::text[],
-               processed_at = ${row.processedAt}::timestamptz, last_error = ${row.lastError}, updated_at = ${row.updatedAt}
-         WHERE sid = ${row.sid} AND status = 'processing'
-        RETURNING sid)
-      INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
-      SELECT ${event.id}::uuid, ${event.subject}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
-             ${JSON.stringify(event.headers)}::jsonb, ${row.updatedAt} FROM finished`;
-    return written > 0;
+    const written = await this.statements.rows(SMS_STATEMENTS.finish, [
+      row.sid,
+      status,
+      row.carrierMessageIds,
+      row.carrier,
+      row.receiptKeys,
+      row.processedAt,
+      row.lastError,
+      row.updatedAt,
+      ...eventValues(event, row.updatedAt),
+    ]);
+    return written.length > 0;
   }
 }

@@ -1,7 +1,9 @@
+import { poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { Message } from '../generated/prisma/client.js';
 import type { DeliveryStatus } from '../domain/receipts.js';
 import type { Db } from './database.js';
 import { fromRecord, type MessageRecord } from './message-rows.js';
+import { eventValues, SMS_STATEMENTS } from './message-statements.js';
 import { statusEvent } from './messages.js';
 
 /** A stored receipt of one part of a message. */
@@ -11,29 +13,75 @@ export interface PartReceipt {
   receivedAt: Date;
 }
 
+/** A sent message whose delivery status is still open, with the receipts of its parts so far. */
+export interface OpenDelivery {
+  row: Message;
+  parts: PartReceipt[];
+}
+
+interface ReceiptRecord {
+  state: string;
+  done_at: Date | string | null;
+  received_at: Date | string;
+}
+
+function partReceipt(record: ReceiptRecord): PartReceipt {
+  return {
+    state: record.state,
+    doneAt: record.done_at ? new Date(record.done_at) : null,
+    receivedAt: new Date(record.received_at),
+  };
+}
+
 export class DeliveryReceipts {
-  constructor(private readonly db: Db) {}
+  private readonly statements: StatementRunner;
+
+  constructor(
+    private readonly db: Db,
+    pool: SchemaPool,
+  ) {
+    this.statements = poolRunner(pool);
+  }
 
   /**
    * Stores a carrier receipt (a repeat of the same id keeps the latest state) and matches it to
-   * its message when that message's ids are known; returns that message's sid.
+   * its message when that message's ids are known; answers that message with every receipt of
+   * its parts when its delivery status is still open (sent, not settled), in the same statement.
    */
   async record(
     carrier: string,
     key: string,
     receipt: { carrierMessageId: string; state: string; error?: string; doneAt?: Date },
     now: Date,
-  ): Promise<string | undefined> {
-    const rows = await this.db.$queryRaw<{ sid: string | null }[]>`
-      INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, error, done_at, received_at, sid)
-      VALUES (${carrier}, ${key}, ${receipt.carrierMessageId}, ${receipt.state}, ${receipt.error ?? null},
-              ${receipt.doneAt ?? null}::timestamptz, ${now},
-              (SELECT sid FROM messages WHERE receipt_keys @> ARRAY[${`${carrier}:${key}`}]::text[] LIMIT 1))
-      ON CONFLICT (carrier, receipt_key) DO UPDATE
-        SET state = EXCLUDED.state, error = EXCLUDED.error, done_at = EXCLUDED.done_at,
-            received_at = EXCLUDED.received_at, sid = coalesce(delivery_receipts.sid, EXCLUDED.sid)
-      RETURNING sid`;
-    return rows[0]?.sid ?? undefined;
+  ): Promise<OpenDelivery | undefined> {
+    const [found] = await this.statements.rows<
+      MessageRecord & {
+        other_receipts: ReceiptRecord[];
+        receipt_state: string;
+        receipt_done_at: Date | null;
+        receipt_received_at: Date;
+      }
+    >(SMS_STATEMENTS.recordReceipt, [
+      carrier,
+      key,
+      receipt.carrierMessageId,
+      receipt.state,
+      receipt.error ?? null,
+      receipt.doneAt ?? null,
+      now,
+    ]);
+    if (!found) return undefined;
+    const stored = { state: found.receipt_state, done_at: found.receipt_done_at, received_at: found.receipt_received_at };
+    return { row: fromRecord(found), parts: [...found.other_receipts, stored].map(partReceipt) };
+  }
+
+  /**
+   * The receipts of a message just sent on `carrier`: those that came before its ids were stored
+   * (`keys`, its receipt keys) become its own, and every one it has is answered.
+   */
+  async ofSent(sid: string, carrier: string, keys: string[]): Promise<PartReceipt[]> {
+    const rows = await this.statements.rows<ReceiptRecord>(SMS_STATEMENTS.receiptsOfSent, [sid, carrier, keys]);
+    return rows.map(partReceipt);
   }
 
   /**
@@ -52,21 +100,10 @@ export class DeliveryReceipts {
     return [...new Set([...matched.map((r) => r.sid), ...unsettled.map((r) => r.sid)])];
   }
 
-  /** Receipts of `carrier` that came before the message's ids were stored: theirs now. */
-  async matchMessage(sid: string, carrier: string, keys: string[]): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE delivery_receipts SET sid = ${sid}
-       WHERE sid IS NULL AND carrier = ${carrier} AND (carrier || ':' || receipt_key) = ANY(${keys}::text[])`;
-  }
-
   async ofMessage(sid: string): Promise<PartReceipt[]> {
     const rows = await this.db.$queryRaw<{ state: string; done_at: Date | null; received_at: Date }[]>`
       SELECT state, done_at, received_at FROM delivery_receipts WHERE sid = ${sid}`;
-    return rows.map((r) => ({
-      state: r.state,
-      doneAt: r.done_at ? new Date(r.done_at) : null,
-      receivedAt: new Date(r.received_at),
-    }));
+    return rows.map(partReceipt);
   }
 
   /**
@@ -76,15 +113,14 @@ export class DeliveryReceipts {
   async settle(row: Message, status: DeliveryStatus, deliveredAt: Date | null, now: Date): Promise<boolean> {
     const settled: Message = { ...row, deliveryStatus: status, deliveredAt, updatedAt: now };
     const event = statusEvent(settled, status === 'delivered' ? 'sms.delivered' : 'sms.undelivered', now);
-    const written = await this.db.$executeRaw`
-      WITH settled AS (
-        UPDATE messages SET delivery_status = ${status}, delivered_at = ${deliveredAt}::timestamptz, updated_at = ${now}
-         WHERE sid = ${row.sid} AND status = 'sent' AND delivery_status IS NULL
-        RETURNING sid)
-      INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
-      SELECT ${event.id}::uuid, ${event.subject}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
-             ${JSON.stringify(event.headers)}::jsonb, ${now} FROM settled`;
-    return written > 0;
+    const written = await this.statements.rows(SMS_STATEMENTS.settle, [
+      row.sid,
+      status,
+      deliveredAt,
+      now,
+      ...eventValues(event, now),
+    ]);
+    return written.length > 0;
   }
 
   async message(sid: string): Promise<Message | null> {

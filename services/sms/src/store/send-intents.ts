@@ -1,8 +1,10 @@
 import type { Message, Prisma } from '../generated/prisma/client.js';
 import type { SmsEncoding } from '../domain/segments.js';
 import type { SmsPurpose } from '../domain/delivery.js';
+import { poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { Db } from './database.js';
 import { fromRecord, type MessageRecord } from './message-rows.js';
+import { SMS_STATEMENTS } from './message-statements.js';
 
 // Send intents. Sms.Send writes its message row `accepted` BEFORE the hold, with the caller's
 // request key, so that whatever a crash interrupts can be found and finished or undone: a repeated
@@ -30,7 +32,14 @@ export interface NewIntent {
 }
 
 export class SendIntents {
-  constructor(private readonly db: Db) {}
+  private readonly statements: StatementRunner;
+
+  constructor(
+    private readonly db: Db,
+    pool: SchemaPool,
+  ) {
+    this.statements = poolRunner(pool);
+  }
 
   /**
    * Writes the intent; null when a live message already has this request key (read it with
@@ -38,17 +47,24 @@ export class SendIntents {
    */
   async insert(intent: NewIntent): Promise<Message | null> {
     const i = intent;
-    const rows = await this.db.$queryRaw<MessageRecord[]>`
-      INSERT INTO messages (sid, project_id, status, request_key, purpose, "to", "from", body, body_sealed, segments,
-                            encoding, price_cents, cost_cents, metadata, callback_url, created_at, updated_at)
-      VALUES (${i.sid}, ${i.projectId}, 'accepted', ${i.requestKey}, ${i.purpose}, ${i.to}, ${i.from}, ${i.body},
-              ${i.bodySealed}::text, ${i.segments}, ${i.encoding}, ${i.priceCents}, ${i.costCents}, ${JSON.stringify(i.metadata)}::jsonb,
-              ${i.callbackUrl ?? null}, ${i.createdAt}, ${i.createdAt})
-      ON CONFLICT (project_id, request_key)
-        WHERE request_key IS NOT NULL AND status NOT IN ('discarded', 'enqueue_failed')
-        DO NOTHING
-      RETURNING *`;
-    return rows[0] ? fromRecord(rows[0]) : null;
+    const [row] = await this.statements.rows<MessageRecord>(SMS_STATEMENTS.insertIntent, [
+      i.sid,
+      i.projectId,
+      i.requestKey,
+      i.purpose,
+      i.to,
+      i.from,
+      i.body,
+      i.bodySealed,
+      i.segments,
+      i.encoding,
+      i.priceCents,
+      i.costCents,
+      JSON.stringify(i.metadata),
+      i.callbackUrl ?? null,
+      i.createdAt,
+    ]);
+    return row ? fromRecord(row) : null;
   }
 
   /** The live message (intent included) the project's request key created, if any. */
@@ -62,11 +78,8 @@ export class SendIntents {
 
   /** accepted -> queued with its hold; null when the intent was discarded (or queued) meanwhile. */
   async markQueued(sid: string, holdId: string, now: Date): Promise<Message | null> {
-    const rows = await this.db.$queryRaw<MessageRecord[]>`
-      UPDATE messages SET status = 'queued', hold_id = ${holdId}, updated_at = ${now}
-       WHERE sid = ${sid} AND status = 'accepted'
-      RETURNING *`;
-    return rows[0] ? fromRecord(rows[0]) : null;
+    const [row] = await this.statements.rows<MessageRecord>(SMS_STATEMENTS.markQueued, [sid, holdId, now]);
+    return row ? fromRecord(row) : null;
   }
 
   /** accepted -> discarded: Billing refused the hold, so nothing is owed back. */

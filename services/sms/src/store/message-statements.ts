@@ -1,0 +1,148 @@
+import type { NamedStatement } from '@otp/platform';
+
+// The statements every SMS runs on its way (send, delivery, receipt): named statements on the
+// pool Prisma shares (docs/DEVELOPING.md, "Hot paths"), parsed and planned once per connection.
+// Each state change is conditional on the state it leaves, so a replay or a concurrent delivery
+// changes nothing twice.
+
+/**
+ * The event written with a state change, one row per row of `from` (none when the change found
+ * nothing to change): parameters from $first on are its id, subject, type, payload, headers, time.
+ */
+function announce(first: number, from: string): string {
+  const p = (n: number) => `$${first + n}`;
+  return `INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
+          SELECT ${p(0)}::uuid, ${p(1)}::text, ${p(2)}::text, ${p(3)}::jsonb, ${p(4)}::jsonb, ${p(5)}::timestamptz
+            FROM ${from}
+          RETURNING id`;
+}
+
+export const SMS_STATEMENTS = {
+  /**
+   * What a send needs to know of its project in one read: $1 project, $2 the sender ID's key
+   * (null: the project's default). No settings row: the columns come back null (the defaults).
+   */
+  sendContext: {
+    name: 'sms_send_context',
+    text: `SELECT settings.enabled, settings.default_sender_id, settings.callback_url,
+                  sender.value AS sender_value, sender.status AS sender_status
+             FROM (SELECT 1) AS project
+             LEFT JOIN sms_settings settings ON settings.project_id = $1::text
+             LEFT JOIN sender_ids sender ON sender.project_id = $1::text
+                   AND sender.value_key = COALESCE($2::text, settings.default_sender_id)`,
+  },
+  /** The intent, `accepted`; no row when a live message already has the request key. */
+  insertIntent: {
+    name: 'sms_insert_intent',
+    text: `INSERT INTO messages (sid, project_id, status, request_key, purpose, "to", "from", body, body_sealed, segments,
+                                 encoding, price_cents, cost_cents, metadata, callback_url, created_at, updated_at)
+           VALUES ($1, $2, 'accepted', $3, $4, $5, $6, $7, $8::text, $9::int, $10, $11::int, $12::int, $13::jsonb,
+                   $14::text, $15::timestamptz, $15::timestamptz)
+           ON CONFLICT (project_id, request_key)
+             WHERE request_key IS NOT NULL AND status NOT IN ('discarded', 'enqueue_failed')
+             DO NOTHING
+           RETURNING *`,
+  },
+  /** accepted -> queued with its hold: $1 sid, $2 hold id, $3 now. */
+  markQueued: {
+    name: 'sms_mark_queued',
+    text: `UPDATE messages SET status = 'queued', hold_id = $2, updated_at = $3::timestamptz
+            WHERE sid = $1 AND status = 'accepted'
+           RETURNING *`,
+  },
+  /** queued -> processing for queue message $2 (its redeliveries keep it): $1 sid, $3 now. */
+  claim: {
+    name: 'sms_claim',
+    text: `UPDATE messages SET status = 'processing', claimed_seq = $2::bigint, updated_at = $3::timestamptz
+            WHERE sid = $1
+              AND (status = 'queued' OR (status = 'processing' AND (claimed_seq IS NULL OR claimed_seq = $2::bigint)))
+           RETURNING *`,
+  },
+  /**
+   * A try about to go out: $1 sid, $2 carrier, $3 reference, $4 now, $5 whether it counts as an
+   * attempt (the first try of a delivery does). Answers the attempts so far; none when the
+   * message is no longer being delivered.
+   */
+  recordTry: {
+    name: 'sms_record_try',
+    text: `UPDATE messages SET carrier = $2, concat_reference = $3::int, submit_started_at = $4::timestamptz,
+                  attempts = attempts + CASE WHEN $5::boolean THEN 1 ELSE 0 END, updated_at = $4::timestamptz
+            WHERE sid = $1 AND status = 'processing'
+           RETURNING attempts`,
+  },
+  /**
+   * processing -> sent or failed with its event, in one statement (both or neither): $1 sid,
+   * $2 status, $3 ids, $4 carrier, $5 receipt keys, $6 processed at, $7 last error, $8 now,
+   * $9.. the event.
+   */
+  finish: {
+    name: 'sms_finish',
+    text: `WITH finished AS (
+             UPDATE messages SET status = $2::text, money_due = ($2::text = 'failed'), body_sealed = NULL,
+                    submit_started_at = NULL, carrier_message_ids = $3::text[], carrier = $4::text,
+                    receipt_keys = $5::text[], processed_at = $6::timestamptz, last_error = $7::text,
+                    updated_at = $8::timestamptz
+              WHERE sid = $1 AND status = 'processing'
+             RETURNING sid)
+           ${announce(9, 'finished')}`,
+  },
+  /**
+   * A sent message's receipts: those that came before its ids were stored become its own ($1 sid,
+   * $2 carrier, $3 receipt keys), and every one it has is answered. The second read sees the
+   * table as it was before the update, so a receipt matched now comes back once.
+   */
+  receiptsOfSent: {
+    name: 'sms_receipts_of_sent',
+    text: `WITH matched AS (
+             UPDATE delivery_receipts SET sid = $1
+              WHERE sid IS NULL AND carrier = $2 AND (carrier || ':' || receipt_key) = ANY($3::text[])
+             RETURNING state, done_at, received_at)
+           SELECT state, done_at, received_at FROM matched
+           UNION ALL
+           SELECT state, done_at, received_at FROM delivery_receipts WHERE sid = $1`,
+  },
+  /**
+   * A carrier's receipt, stored (a repeat of its id keeps the latest state) and matched to its
+   * message when that message's ids are known: $1 carrier, $2 key, $3 carrier id, $4 state,
+   * $5 error, $6 done at, $7 now. Answers the message when its delivery status is still open,
+   * with this receipt and the others of its parts, so it can be settled without another read.
+   */
+  recordReceipt: {
+    name: 'sms_record_receipt',
+    text: `WITH stored AS (
+             INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, error, done_at, received_at, sid)
+             VALUES ($1, $2, $3, $4, $5::text, $6::timestamptz, $7::timestamptz,
+                     (SELECT sid FROM messages WHERE receipt_keys @> ARRAY[$1 || ':' || $2]::text[] LIMIT 1))
+             ON CONFLICT (carrier, receipt_key) DO UPDATE
+               SET state = EXCLUDED.state, error = EXCLUDED.error, done_at = EXCLUDED.done_at,
+                   received_at = EXCLUDED.received_at, sid = coalesce(delivery_receipts.sid, EXCLUDED.sid)
+             RETURNING sid, state, done_at, received_at)
+           SELECT m.*,
+                  (SELECT coalesce(json_agg(json_build_object('state', r.state, 'done_at', r.done_at, 'received_at', r.received_at)), '[]'::json)
+                     FROM delivery_receipts r
+                    WHERE r.sid = m.sid AND NOT (r.carrier = $1 AND r.receipt_key = $2)) AS other_receipts,
+                  stored.state AS receipt_state, stored.done_at AS receipt_done_at, stored.received_at AS receipt_received_at
+             FROM stored JOIN messages m ON m.sid = stored.sid
+            WHERE m.status = 'sent' AND m.delivery_status IS NULL`,
+  },
+  /** A sent message's delivery status with its event, once: $1 sid, $2 status, $3 delivered at, $4 now, $5.. the event. */
+  settle: {
+    name: 'sms_settle',
+    text: `WITH settled AS (
+             UPDATE messages SET delivery_status = $2::text, delivered_at = $3::timestamptz, updated_at = $4::timestamptz
+              WHERE sid = $1 AND status = 'sent' AND delivery_status IS NULL
+             RETURNING sid)
+           ${announce(5, 'settled')}`,
+  },
+} satisfies Record<string, NamedStatement>;
+
+/** The parameters of an event written by `announce`. */
+export function eventValues(event: {
+  id: string;
+  subject: string;
+  type: string;
+  payload: unknown;
+  headers: Record<string, string>;
+}, at: Date): unknown[] {
+  return [event.id, event.subject, event.type, JSON.stringify(event.payload), JSON.stringify(event.headers), at];
+}
