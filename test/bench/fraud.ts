@@ -1,4 +1,4 @@
-import { createLogger, normalizePhone, type Clock } from '@otp/platform';
+import { createLogger, normalizePhone, schemaPool, type Clock } from '@otp/platform';
 import type { BillingClient } from '@otp/proto';
 import type { PromiseClient } from '@otp/platform';
 import { admitStart } from '../../services/guard/src/operations/admit.js';
@@ -120,8 +120,9 @@ interface Finish {
 }
 
 export async function fraudBenchmark(databaseUrl: string): Promise<void> {
-  const db = openDatabase(databaseUrl, 'guard');
-  const starts = new StartStore(db);
+  const pool = schemaPool(databaseUrl, 'guard');
+  const db = openDatabase(databaseUrl, 'guard', pool);
+  const starts = new StartStore(db, pool);
   await starts.install();
   const start = Date.UTC(2026, 10, 23);
   let now = start;

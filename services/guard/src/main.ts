@@ -3,6 +3,7 @@ import {
   createGrpcClient,
   createLogger,
   exitOnStartFailure,
+  schemaPool,
   startEventPublisher,
   startGrpcServer,
   stopOnSignals,
@@ -21,8 +22,10 @@ const config = readConfig();
 const logger = createLogger('guard', config.LOG_LEVEL);
 
 async function main(): Promise<void> {
-  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
-  const starts = new StartStore(db);
+  // One pool for Prisma and the admit statement.
+  const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
+  const starts = new StartStore(db, pool);
   await starts.install();
   const events = await startEventPublisher({
     name: 'guard',

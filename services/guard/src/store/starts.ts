@@ -1,4 +1,12 @@
-import { outboxRow, SUBJECTS, type OutboxRow } from '@otp/platform';
+import {
+  outboxRow,
+  poolRunner,
+  SUBJECTS,
+  type NamedStatement,
+  type OutboxRow,
+  type SchemaPool,
+  type StatementRunner,
+} from '@otp/platform';
 import { z } from 'zod';
 import { DETECTOR_WINDOWS, type PrefixStats } from '../domain/detector.js';
 import { ADMIT_FUNCTION } from './admit-function.js';
@@ -58,8 +66,18 @@ export interface NewBlock {
   callbackUrl: string | null;
 }
 
+/** Every start asks this (docs/DEVELOPING.md, "Hot paths"): a named statement on the shared pool. */
+const ADMIT_STATEMENT: NamedStatement = { name: 'guard_admit_start', text: 'SELECT admit_start($1::jsonb) AS answer' };
+
 export class StartStore {
-  constructor(private readonly db: Db) {}
+  private readonly statements: StatementRunner;
+
+  constructor(
+    private readonly db: Db,
+    pool: SchemaPool,
+  ) {
+    this.statements = poolRunner(pool);
+  }
 
   /** Creates or replaces the admit function (see admit-function.ts); replicas take turns. */
   async install(): Promise<void> {
@@ -88,9 +106,7 @@ export class StartStore {
       pending_seconds: 60 * 60,
       sample_size: DETECTOR_WINDOWS.sampleSize,
     };
-    const rows = await this.db.$queryRaw<
-      { answer: unknown }[]
-    >`SELECT admit_start(${JSON.stringify(input)}::jsonb) AS answer`;
+    const rows = await this.statements.rows<{ answer: unknown }>(ADMIT_STATEMENT, [JSON.stringify(input)]);
     return verdict.parse(rows[0]?.answer);
   }
 
