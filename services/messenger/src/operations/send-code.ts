@@ -24,16 +24,18 @@ function providerDown(error: ProviderUnavailable): DomainError {
  * over, and the recovery pass fails a send a crash left half-way and gives back what it took.
  */
 export async function sendCode(deps: MessengerDeps, input: SendRequest, requestKey = ''): Promise<Code> {
-  if (requestKey) {
-    const first = await deps.codes.byRequestKey(input.projectId, requestKey);
+  // A repeated request key is found by the row's insert (one statement for the common case, a
+  // first request); only a request refused before it looks for the first request's code, so that
+  // a repeat answers what the first one made even after a setting changed.
+  let prepared: Awaited<ReturnType<typeof prepareSend>>;
+  try {
+    prepared = await prepareSend(deps, input);
+  } catch (error) {
+    const first = requestKey ? await deps.codes.byRequestKey(input.projectId, requestKey) : undefined;
     if (first) return finishedSend(deps, first);
+    throw error;
   }
-  const settings = await deps.settings.get(input.projectId);
-  // Verify sends even when direct messenger sends are turned off (as the spec says for SMS).
-  if (input.purpose === 'direct' && !settings.enabled) {
-    throw new DomainError('CHANNEL_DISABLED', 'the messenger channel is turned off for this project');
-  }
-  const request = checkSendRequest(input, deps.rules.minTtlSeconds);
+  const { settings, request } = prepared;
 
   const sid = newSid('TG');
   const now = deps.clock.now();
@@ -53,7 +55,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     now,
   });
   if (!created) {
-    // A repeat of this request wrote its row between our read and our insert: that one is the code.
+    // A repeat of this request (or a concurrent twin) wrote its row first: that one is the code.
     const first = await deps.codes.byRequestKey(request.projectId, requestKey);
     if (!first) throw new DomainError('SERVICE_UNAVAILABLE', 'the code of this request key changed meanwhile; retry');
     return finishedSend(deps, first);
@@ -138,6 +140,16 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     throw new DomainError('MESSENGER_REJECTED', `the messenger refused the code (${error.reason})`);
   }
   return deps.codes.markSent(charged, deps.clock.now());
+}
+
+/** The project's messenger settings and the checked request: what a send is decided on. */
+async function prepareSend(deps: MessengerDeps, input: SendRequest) {
+  const settings = await deps.settings.get(input.projectId);
+  // Verify sends even when direct messenger sends are turned off (as the spec says for SMS).
+  if (input.purpose === 'direct' && !settings.enabled) {
+    throw new DomainError('CHANNEL_DISABLED', 'the messenger channel is turned off for this project');
+  }
+  return { settings, request: checkSendRequest(input, deps.rules.minTtlSeconds) };
 }
 
 // How often a repeated request looks at a send still running, and how long it waits at most when
