@@ -138,6 +138,75 @@ describe('billing ledger (real billing process, real Postgres)', () => {
     );
   });
 
+  it('a hold captured in the same call (a start) writes what Hold then Capture would, and both keys answer', async () => {
+    await billing.Credit({ project_id: 'p-one', amount_cents: 50, idempotency_key: 'one-credit', reason: 'top_up' });
+    const call = {
+      project_id: 'p-one',
+      amount_cents: 10,
+      idempotency_key: 'VE1:hold',
+      reference: 'VE1',
+      description: 'verify fee and first send',
+      capture_cents: 4,
+      capture_idempotency_key: 'VE1:fee',
+      capture_description: 'verify fee',
+    };
+    const hold = await billing.Hold(call);
+    assert.deepEqual(
+      { status: hold.status, amount: hold.amount_cents, captured: hold.captured_cents, balance: hold.balance_cents },
+      { status: 'captured', amount: 10, captured: 4, balance: 46 },
+    );
+    const page = await billing.ListLedger({ project_id: 'p-one', limit: 10 });
+    assert.deepEqual(
+      page.entries.map((e) => [e.kind, e.amount_cents, e.balance_cents]),
+      [
+        ['charge', -4, 46],
+        ['release', 10, 50],
+        ['hold', -10, 40],
+        ['credit', 50, 50],
+      ],
+    );
+    // A replay of either key answers the movement; nothing moves again.
+    const replay = await billing.Hold(call);
+    assert.deepEqual([replay.replayed, replay.hold_id, replay.status], [true, hold.hold_id, 'captured']);
+    const capture = await billing.Capture({ hold_id: hold.hold_id, idempotency_key: 'VE1:fee', amount_cents: 4 });
+    assert.deepEqual([capture.replayed, capture.status, capture.captured_cents], [true, 'captured', 4]);
+    // Undone as a replica that predates the one call undoes a start: release, else refund the fee.
+    await assert.rejects(
+      billing.Release({ hold_id: hold.hold_id, idempotency_key: 'VE1:release' }),
+      (error) => code(error) === 'HOLD_NOT_ACTIVE',
+    );
+    await billing.Refund({ project_id: 'p-one', amount_cents: 4, idempotency_key: 'VE1:fee-refund', reference: 'VE1' });
+    assert.equal((await billing.GetAccount({ project_id: 'p-one' })).balance_cents, 50);
+    assert.equal(await ledgerSum('p-one'), 50);
+  });
+
+  it('a hold captured in the same call needs the balance of the whole hold; it captures at most the hold', async () => {
+    await billing.Credit({
+      project_id: 'p-one-poor',
+      amount_cents: 5,
+      idempotency_key: 'poor1-credit',
+      reason: 'top_up',
+    });
+    const call = {
+      project_id: 'p-one-poor',
+      amount_cents: 10,
+      idempotency_key: 'VE2:hold',
+      reference: 'VE2',
+      capture_cents: 4,
+      capture_idempotency_key: 'VE2:fee',
+    };
+    await assert.rejects(billing.Hold(call), (error) => code(error) === 'INSUFFICIENT_BALANCE');
+    await assert.rejects(
+      billing.Hold({ ...call, amount_cents: 3, idempotency_key: 'VE3:hold', capture_idempotency_key: 'VE3:fee' }),
+      (error) => code(error) === 'INVALID_ARGUMENT',
+    );
+    assert.equal((await billing.GetAccount({ project_id: 'p-one-poor' })).balance_cents, 5);
+    assert.equal(await ledgerSum('p-one-poor'), 5);
+    // Refused, the keys stay free: the same call succeeds after a top-up.
+    await billing.Credit({ project_id: 'p-one-poor', amount_cents: 5, idempotency_key: 'poor1-top', reason: 'top_up' });
+    assert.equal((await billing.Hold(call)).balance_cents, 6);
+  });
+
   it('a hold refused for the balance leaves its key free: the same key succeeds after a top-up', async () => {
     const call = { project_id: 'p-retry', amount_cents: 30, idempotency_key: 'retry-hold', reference: 'SM4' };
     await assert.rejects(billing.Hold(call), (error) => code(error) === 'INSUFFICIENT_BALANCE');

@@ -73,6 +73,33 @@ describe('daily spend limit (real billing process, real Postgres)', () => {
     await billing.Charge({ project_id: 'p-back', amount_cents: 500, idempotency_key: 'back-c3', reference: 'TG3' });
   });
 
+  it('a hold captured in the same call counts its whole hold against the limit, and only the capture after it', async () => {
+    await billing.Credit({
+      project_id: 'p-one-cap',
+      amount_cents: 1000,
+      idempotency_key: 'onecap-credit',
+      reason: 'top_up',
+    });
+    await billing.SetSpendLimit({ project_id: 'p-one-cap', daily_spend_limit_cents: 10 });
+    const start = (n: number, amount: number, capture: number) =>
+      billing.Hold({
+        project_id: 'p-one-cap',
+        amount_cents: amount,
+        idempotency_key: `VE${n}:hold`,
+        reference: `VE${n}`,
+        capture_cents: capture,
+        capture_idempotency_key: `VE${n}:fee`,
+      });
+    await start(1, 10, 4);
+    const spent = (await billing.SetSpendLimit({ project_id: 'p-one-cap', daily_spend_limit_cents: 10 }))
+      .spent_today_cents;
+    assert.equal(spent, 4);
+    // 4 spent + a hold of 7 would pass 10, even though only 2 of it would stay spent.
+    await assert.rejects(start(2, 7, 2), (error) => code(error) === 'SPEND_LIMIT_REACHED');
+    await start(3, 6, 6);
+    assert.equal((await billing.GetAccount({ project_id: 'p-one-cap' })).balance_cents, 990);
+  });
+
   it('a lacking balance is still INSUFFICIENT_BALANCE under a limit', async () => {
     await billing.Credit({ project_id: 'p-poor', amount_cents: 3, idempotency_key: 'poor-credit', reason: 'top_up' });
     await billing.SetSpendLimit({ project_id: 'p-poor', daily_spend_limit_cents: 100 });

@@ -92,7 +92,22 @@ export function billingHandlers(deps: {
       return movement;
     },
 
-    Hold: (request) => measured('hold', request.amount_cents, () => ledger.hold(moneyCall(request))),
+    Hold: async (request) => {
+      if (request.capture_cents <= 0)
+        return measured('hold', request.amount_cents, () => ledger.hold(moneyCall(request)));
+      // Captured in the same movement (one call for Hold then Capture): counted as both.
+      const hold = await measured('hold', request.amount_cents, () =>
+        ledger.holdCaptured(moneyCall(request), {
+          amountCents: request.capture_cents,
+          idempotencyKey: request.capture_idempotency_key,
+          description: request.capture_description,
+        }),
+      );
+      if (hold.status === 'captured') {
+        recordBalanceOperation('capture', hold.replayed ? 'replayed' : 'ok', request.capture_cents);
+      }
+      return hold;
+    },
 
     Capture: (request) =>
       measured('capture', request.amount_cents, () =>

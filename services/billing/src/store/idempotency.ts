@@ -17,7 +17,7 @@ export interface OperationKey {
   projectId?: string;
 }
 
-function checkKey(idempotencyKey: string): void {
+export function checkKey(idempotencyKey: string): void {
   if (idempotencyKey.length === 0 || idempotencyKey.length > 200) {
     throw new DomainError('INVALID_ARGUMENT', 'idempotency_key must be 1-200 characters');
   }

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './database.js';
-import { once } from './idempotency.js';
+import { checkKey, once } from './idempotency.js';
+import {
+  checkAmount,
+  movement,
+  type HoldRow,
+  type HoldState,
+  type MoneyCall,
+  type Movement,
+  type Settlement,
+} from './ledger-shapes.js';
 import { givenBack, MONEY_STATEMENTS as SQL, SPENT_TODAY as SPENT_TODAY_TEXT } from './money-statements.js';
 
 // Every movement here is one SQL statement (a refund, one short transaction): the conditional
@@ -10,55 +19,10 @@ import { givenBack, MONEY_STATEMENTS as SQL, SPENT_TODAY as SPENT_TODAY_TEXT } f
 // fail together, so entries always sum to the balance and a key never moves money twice. One
 // statement is also one round trip: holds and captures sit on every send's path.
 
-export type EntryKind = 'credit' | 'hold' | 'release' | 'charge' | 'refund';
-
-export interface Movement {
-  entry_id: string;
-  project_id: string;
-  amount_cents: number;
-  balance_cents: number;
-  kind: EntryKind;
-  reference: string;
-  [key: string]: string | number;
-}
-
-export interface HoldState {
-  hold_id: string;
-  project_id: string;
-  status: 'held' | 'captured' | 'released';
-  amount_cents: number;
-  captured_cents: number;
-  balance_cents: number;
-  reference: string;
-  [key: string]: string | number;
-}
-
-interface MoneyCall {
-  projectId: string;
-  amountCents: number;
-  idempotencyKey: string;
-  reference: string;
-  description: string;
-}
-
-interface Settlement {
-  holdId: string;
-  idempotencyKey: string;
-  /** 0 captures the whole hold; a release always captures 0. */
-  amountCents: number;
-  description: string;
-}
-
 // The spend-day rules are text in money-statements.ts (one home); the cold paths here use them raw.
 const SPENT_TODAY = Prisma.raw(SPENT_TODAY_TEXT);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function checkAmount(amountCents: number): void {
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
-    throw new DomainError('INVALID_ARGUMENT', 'amount_cents must be a positive whole number');
-  }
-}
 
 export class Ledger {
   private readonly run: StatementRunner;
@@ -132,6 +96,57 @@ export class Ledger {
         reference: call.reference,
       }),
       holdId,
+    );
+  }
+
+  /**
+   * A hold captured for `capture.amountCents` in the same movement (money-statements.ts
+   * holdCaptured): one call where Hold then Capture took two. A replay of the hold's key answers
+   * the stored hold, whichever way it was taken (status `held` when an earlier call only held).
+   */
+  holdCaptured(
+    call: MoneyCall,
+    capture: { amountCents: number; idempotencyKey: string; description: string },
+  ): Promise<{ result: HoldState; replayed: boolean }> {
+    checkAmount(call.amountCents);
+    checkAmount(capture.amountCents);
+    if (capture.amountCents > call.amountCents) {
+      throw new DomainError('INVALID_ARGUMENT', 'capture_cents must not exceed amount_cents');
+    }
+    checkKey(capture.idempotencyKey);
+    const holdId = randomUUID();
+    const state = (balance: number): HoldState => ({
+      hold_id: holdId,
+      project_id: call.projectId,
+      status: 'captured',
+      amount_cents: call.amountCents,
+      captured_cents: capture.amountCents,
+      balance_cents: balance,
+      reference: call.reference,
+    });
+    return once(
+      this.db,
+      { ...call, kind: 'hold' },
+      async () => {
+        const rows = await this.run.rows<{ balance_cents: string }>(SQL.holdCaptured, [
+          call.projectId,
+          call.amountCents,
+          randomUUID(),
+          'hold',
+          call.reference,
+          call.description,
+          call.idempotencyKey,
+          JSON.stringify(state(0)),
+          holdId,
+          capture.amountCents,
+          randomUUID(),
+          randomUUID(),
+          capture.description,
+          capture.idempotencyKey,
+        ]);
+        return rows[0] ? state(Number(rows[0].balance_cents)) : undefined;
+      },
+      () => this.insufficient(call.projectId, call.amountCents),
     );
   }
 
@@ -323,24 +338,4 @@ export class Ledger {
       `capture of ${call.amountCents} cents exceeds the hold of ${Number(hold.amountCents)}`,
     );
   }
-}
-
-/** node-postgres answers bigint columns as strings. */
-interface HoldRow {
-  project_id: string;
-  amount_cents: string;
-  captured_cents: string;
-  reference: string;
-  balance_cents: string;
-}
-
-function movement(id: string, call: MoneyCall, kind: EntryKind, amountCents: number, balanceCents: number): Movement {
-  return {
-    entry_id: id,
-    project_id: call.projectId,
-    amount_cents: amountCents,
-    balance_cents: balanceCents,
-    kind,
-    reference: call.reference,
-  };
 }

@@ -52,6 +52,42 @@ export const MONEY_STATEMENTS = {
              SELECT $9::uuid, $1::text, $2::bigint, 'held', $5::text FROM debit)`,
   ),
   /**
+   * A hold captured in the same movement (Hold with capture_cents): what Hold then Capture would
+   * write, in one statement. $1-$9 as a hold ($8 the result, status `captured`), $10 the amount
+   * captured, $11 the release entry's id, $12 the charge entry's id, $13 the capture's
+   * description, $14 its idempotency key. The balance must cover the whole hold (and today's
+   * spend take it) even though only the captured part leaves: the hold proves the balance covers
+   * fee + first send. Ledger: the hold, then the hold back in full, then the charge; both keys
+   * get their record, so a later Capture, Release or replay answers as if two calls were made.
+   */
+  holdCaptured: {
+    name: 'billing_hold_captured',
+    text: `WITH debit AS (
+             UPDATE accounts SET balance_cents = balance_cents - $10::bigint,
+                    spent_today_cents = ${SPENT_TODAY} + $10::bigint,
+                    spend_day = ${TODAY}, updated_at = now()
+              WHERE project_id = $1::text AND balance_cents >= $2::bigint AND $10::bigint <= $2::bigint
+                AND (daily_spend_limit_cents IS NULL OR ${SPENT_TODAY} + $2::bigint <= daily_spend_limit_cents)
+             RETURNING balance_cents),
+           hold AS (
+             INSERT INTO holds (id, project_id, amount_cents, captured_cents, status, reference)
+             SELECT $9::uuid, $1::text, $2::bigint, $10::bigint, 'captured', $5::text FROM debit),
+           entries AS (
+             INSERT INTO ledger_entries (id, project_id, kind, amount_cents, balance_cents, reference, description, idempotency_key)
+             SELECT e.id, $1::text, e.kind, e.amount_cents, e.balance_cents, $5::text, e.description, e.idempotency_key
+               FROM debit, LATERAL (VALUES
+                 (1, $3::uuid, $4::text, -$2::bigint, debit.balance_cents + $10::bigint - $2::bigint, $6::text, $7::text),
+                 (2, $11::uuid, 'release', $2::bigint, debit.balance_cents + $10::bigint, $13::text, $14::text),
+                 (3, $12::uuid, 'charge', -$10::bigint, debit.balance_cents, $13::text, $14::text)
+               ) AS e(step, id, kind, amount_cents, balance_cents, description, idempotency_key)
+              ORDER BY e.step),
+           operation AS (
+             INSERT INTO operations (idempotency_key, kind, project_id, result)
+             SELECT k.idempotency_key, k.kind, $1::text, $8::jsonb || jsonb_build_object('balance_cents', debit.balance_cents)
+               FROM debit, (VALUES ($7::text, 'hold'), ($14::text, 'capture')) AS k(idempotency_key, kind))
+           SELECT balance_cents FROM debit`,
+  },
+  /**
    * A capture or release of a held hold: $1 hold id, $2 to (`captured`/`released`), $3 amount
    * (0: all, for a capture), $4 release entry id, $5 charge entry id, $6 description,
    * $7 idempotency key, $8 kind (`capture`/`release`). The ledger gets the hold back in full,

@@ -137,12 +137,15 @@ export const SMS_STATEMENTS = {
 } satisfies Record<string, NamedStatement>;
 
 /** The parameters of an event written by `announce`. */
-export function eventValues(event: {
-  id: string;
-  subject: string;
-  type: string;
-  payload: unknown;
-  headers: Record<string, string>;
-}, at: Date): unknown[] {
+export function eventValues(
+  event: {
+    id: string;
+    subject: string;
+    type: string;
+    payload: unknown;
+    headers: Record<string, string>;
+  },
+  at: Date,
+): unknown[] {
   return [event.id, event.subject, event.type, JSON.stringify(event.payload), JSON.stringify(event.headers), at];
 }

@@ -71,7 +71,11 @@ export class DeliveryReceipts {
       now,
     ]);
     if (!found) return undefined;
-    const stored = { state: found.receipt_state, done_at: found.receipt_done_at, received_at: found.receipt_received_at };
+    const stored = {
+      state: found.receipt_state,
+      done_at: found.receipt_done_at,
+      received_at: found.receipt_received_at,
+    };
     return { row: fromRecord(found), parts: [...found.other_receipts, stored].map(partReceipt) };
   }
 

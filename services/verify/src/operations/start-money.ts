@@ -5,8 +5,12 @@ import type { FlowDeps } from './deps.js';
 
 // The money of a start: one hold of fee + first send proves the balance covers both (402
 // otherwise); capturing only the fee turns it into the Verify fee charge and gives the send's
-// share back, which the channel service then charges for its send. Every call carries a key
+// share back, which the channel service then charges for its send. Both happen in one Billing
+// call (Hold with capture_cents), recorded under the same two keys as a Hold and a Capture, so an
+// older replica undoing or finishing the start finds what it expects. Every call carries a key
 // derived from the sid, so finishing or undoing a start after a crash replays, never repeats.
+
+const FEE_DESCRIPTION = 'verify fee';
 
 type StartMoney = Pick<StartIntent, 'sid' | 'projectId' | 'holdCents' | 'feeCents'>;
 
@@ -26,8 +30,10 @@ function holdRequest(intent: StartMoney) {
 }
 
 /**
- * Holds fee + first send and captures the fee. `onHold` learns the hold as soon as it exists, so
- * a failed capture can still be undone by id.
+ * Holds fee + first send and captures the fee, in one call. `onHold` learns the hold as soon as
+ * it exists, so a failed capture can still be undone by id. A hold that comes back still `held`
+ * (a Billing from before capture_cents, or the replay of a hold an earlier try took alone) is
+ * captured with a second call, as it always was.
  */
 export async function takeStartMoney(
   deps: FlowDeps,
@@ -35,13 +41,19 @@ export async function takeStartMoney(
   onHold: (holdId: string) => void,
 ): Promise<void> {
   ensureTimeLeft('the hold');
-  const hold = await deps.peers.billing.Hold(holdRequest(intent));
+  const hold = await deps.peers.billing.Hold({
+    ...holdRequest(intent),
+    capture_cents: intent.feeCents,
+    capture_idempotency_key: moneyKeys.fee(intent.sid),
+    capture_description: FEE_DESCRIPTION,
+  });
   onHold(hold.hold_id);
+  if (hold.status === 'captured') return;
   await deps.peers.billing.Capture({
     hold_id: hold.hold_id,
     idempotency_key: moneyKeys.fee(intent.sid),
     amount_cents: intent.feeCents,
-    description: 'verify fee',
+    description: FEE_DESCRIPTION,
   });
 }
 

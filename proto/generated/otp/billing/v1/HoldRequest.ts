@@ -8,6 +8,9 @@ export interface HoldRequest {
   'idempotency_key'?: (string);
   'reference'?: (string);
   'description'?: (string);
+  'capture_cents'?: (number | string | Long);
+  'capture_idempotency_key'?: (string);
+  'capture_description'?: (string);
 }
 
 export interface HoldRequest__Output {
@@ -16,4 +19,7 @@ export interface HoldRequest__Output {
   'idempotency_key': (string);
   'reference': (string);
   'description': (string);
+  'capture_cents': (number);
+  'capture_idempotency_key': (string);
+  'capture_description': (string);
 }
