@@ -178,6 +178,25 @@ describe('verification API, end to end', () => {
       assert.equal((await project.api.post('/verifications', { to: world.number('12') })).status, 201);
     });
 
+    it('a destination without a price: 422 DESTINATION_NOT_PRICED from the SMS quote or from Billing, nothing charged', async () => {
+      const project = await world.project();
+      const before = await world.balanceCents(project);
+      const japan = '+819012345678'; // the rate card has no JP rates
+      // SMS fallback on: the SMS service's quote answers (it relays Billing's).
+      const viaSms = await project.api.post<ErrorBody>('/verifications', { to: japan });
+      assert.equal(viaSms.status, 422, viaSms.text);
+      assert.equal(viaSms.body.error.code, 'DESTINATION_NOT_PRICED');
+      // No SMS possible: verify asks Billing itself.
+      const patched = await world.platform.admin.patch(`/projects/${project.id}/settings/verify`, {
+        sms_fallback: false,
+      });
+      assert.equal(patched.status, 200, patched.text);
+      const viaBilling = await project.api.post<ErrorBody>('/verifications', { to: japan });
+      assert.equal(viaBilling.status, 422, viaBilling.text);
+      assert.equal(viaBilling.body.error.code, 'DESTINATION_NOT_PRICED');
+      assert.equal(await world.balanceCents(project), before);
+    });
+
     it('a balance below fee + first send: 402 INSUFFICIENT_BALANCE and no money moved', async () => {
       const project = await world.project();
       // 1.00 trial credit - 0.97 = 0.03, below the 0.02 fee + 0.02 messenger send.

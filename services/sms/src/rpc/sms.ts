@@ -77,6 +77,9 @@ export function smsHandlers(
         sms_segments: plan.segments.parts.length,
         price_cents: plan.quote.sms_price_cents,
         cost_cents: plan.costCents,
+        verify_fee_cents: plan.quote.verify_fee_cents,
+        messenger_fee_cents: plan.quote.messenger_fee_cents,
+        fees_included: true,
       };
     },
 

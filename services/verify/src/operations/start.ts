@@ -32,19 +32,18 @@ export async function startVerification(deps: FlowDeps, input: StartInput): Prom
   if (!settings.enabled) throw new DomainError('VERIFY_DISABLED', 'Verify is turned off for this project');
   const sid = newSid('VE');
   const code = CodeVault.generate(settings.codeLength);
-  // Independent reads, side by side: they are most of a start's latency. What the SMS would cost
-  // is the SMS service's answer (its sender ID check, segments and price), never a recount here.
-  const [sms, quote] = await Promise.all([
-    needsSenderId(settings)
-      ? quoteVerifySms(deps.peers, {
-          projectId: input.projectId,
-          to: input.to,
-          body: renderSmsText(settings.smsText, code),
-          senderId: settings.senderId,
-        })
-      : null,
-    deps.peers.billing.Quote({ to: input.to }),
-  ]);
+  // What the SMS would cost is the SMS service's answer (its sender ID check, segments and price),
+  // never a recount here; that answer relays Billing's fees from the same quote, so only a start
+  // that needs no SMS (or an SMS service that predates the relay) asks Billing itself.
+  const sms = needsSenderId(settings)
+    ? await quoteVerifySms(deps.peers, {
+        projectId: input.projectId,
+        to: input.to,
+        body: renderSmsText(settings.smsText, code),
+        senderId: settings.senderId,
+      })
+    : null;
+  const quote = sms?.fees_included ? sms : await deps.peers.billing.Quote({ to: input.to });
 
   const now = deps.clock.now();
   const initial = initialState(settings, now, deps.timeScale);

@@ -7,6 +7,9 @@ export interface SmsQuote {
   'sms_segments'?: (number);
   'price_cents'?: (number | string | Long);
   'cost_cents'?: (number | string | Long);
+  'verify_fee_cents'?: (number | string | Long);
+  'messenger_fee_cents'?: (number | string | Long);
+  'fees_included'?: (boolean);
 }
 
 export interface SmsQuote__Output {
@@ -14,4 +17,7 @@ export interface SmsQuote__Output {
   'sms_segments': (number);
   'price_cents': (number);
   'cost_cents': (number);
+  'verify_fee_cents': (number);
+  'messenger_fee_cents': (number);
+  'fees_included': (boolean);
 }
