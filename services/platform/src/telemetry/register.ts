@@ -4,9 +4,16 @@
 // nor METRICS_PORT never loads the OpenTelemetry SDK.
 import { register } from 'node:module';
 
+/**
+ * The modules the instrumentations in sdk.ts patch. The hook wraps only these: wrapping every
+ * module the process imports (the default) builds a proxy module for each of them, megabytes of
+ * loader work and memory for modules nobody patches.
+ */
+const INSTRUMENTED_MODULES = ['http', 'https', 'express', '@grpc/grpc-js', 'pg', 'pg-pool', 'pino'];
+
 // Tracing first: its hooks patch pg, express and grpc as they load, and metrics load pg.
 if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: INSTRUMENTED_MODULES } });
   const { startTelemetry } = await import('./sdk.js');
   startTelemetry();
 }

@@ -1,17 +1,39 @@
-import { diag, DiagConsoleLogger, DiagLogLevel } from '@opentelemetry/api';
+import { diag, DiagConsoleLogger } from '@opentelemetry/api';
+import { diagLogLevelFromString } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { ParentBasedSampler, TraceIdRatioBasedSampler, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import {
+  detectResources,
+  envDetector,
+  hostDetector,
+  processDetector,
+  resourceFromAttributes,
+} from '@opentelemetry/resources';
+import {
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 
-let sdk: NodeSDK | undefined;
+// The tracer provider, its batch processor and the instrumentations, wired by hand rather than
+// through @opentelemetry/sdk-node: NodeSDK loads every exporter it could build from the
+// environment (OTLP logs and metrics over grpc, http and proto, zipkin, the b3 and jaeger
+// propagators, the declarative configuration with its YAML parser), about 30 MB a traced process
+// never uses. What NodeSDK did for this configuration is here: the same resource detectors,
+// W3C trace context and baggage propagation, the batch processor (OTEL_BSP_* and span limits are
+// read from the environment by the SDK itself). Its default OTLP log exporter is left out: pino's
+// instrumentation sends no log records (disableLogSending) and nothing else emits any.
+
+let provider: NodeTracerProvider | undefined;
 
 /**
  * Starts tracing when an exporter is configured (OTEL_EXPORTER_OTLP_ENDPOINT, or an exporter
@@ -19,20 +41,13 @@ let sdk: NodeSDK | undefined;
  * OTEL_SERVICE_NAME names the service; OTEL_TRACES_SAMPLER_ARG (0..1) sets the sampling ratio.
  */
 export function startTelemetry(options: { exporter?: SpanExporter; serviceName?: string } = {}): boolean {
-  if (sdk) return true;
+  if (provider) return true;
   const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!options.exporter && !endpoint) return false;
-  if (process.env.OTEL_LOG_LEVEL === 'debug') diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.DEBUG);
+  const logLevel = process.env.OTEL_LOG_LEVEL;
+  if (logLevel) diag.setLogger(new DiagConsoleLogger(), { logLevel: diagLogLevelFromString(logLevel) });
   const ratio = Number(process.env.OTEL_TRACES_SAMPLER_ARG ?? '1');
-  sdk = new NodeSDK({
-    resource: resourceFromAttributes({
-      [ATTR_SERVICE_NAME]: options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? 'otp',
-    }),
-    traceExporter: options.exporter ?? new OTLPTraceExporter(),
-    // Metrics are served by startMetrics (METRICS_PORT): without this the SDK would push its own
-    // to the OTLP endpoint and take over the global meter provider.
-    metricReaders: [],
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(Number.isFinite(ratio) ? ratio : 1) }),
+  registerInstrumentations({
     instrumentations: [
       new HttpInstrumentation(),
       // The route's handler is traced; the middlewares before it (json parsing, auth, admission)
@@ -45,11 +60,19 @@ export function startTelemetry(options: { exporter?: SpanExporter; serviceName?:
       new UndiciInstrumentation(),
     ],
   });
-  sdk.start();
+  provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({
+      [ATTR_SERVICE_NAME]: options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? 'otp',
+    }).merge(detectResources({ detectors: [envDetector, processDetector, hostDetector] })),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(Number.isFinite(ratio) ? ratio : 1) }),
+    spanProcessors: [new BatchSpanProcessor(options.exporter ?? new OTLPTraceExporter())],
+  });
+  // Sets the global tracer provider, the AsyncLocalStorage context manager and the W3C propagators.
+  provider.register();
   return true;
 }
 
 export async function stopTelemetry(): Promise<void> {
-  await sdk?.shutdown();
-  sdk = undefined;
+  await provider?.shutdown();
+  provider = undefined;
 }
