@@ -31,3 +31,4 @@ export * from './periodic-task.js';
 export * from './settings.js';
 export * from './retention.js';
 export * from './secrets/sealed-box.js';
+export * from './settings-cache.js';

@@ -3,6 +3,7 @@ import {
   createLogger,
   exitOnStartFailure,
   poolRunner,
+  SettingsCache,
   schemaPool,
   serveWhenPeersReady,
   startEventPublisher,
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   const deps: FlowDeps = {
     db,
     statements: poolRunner(pool),
+    settings: new SettingsCache(),
     store: new VerificationStore(db, pool),
     intents: new StartIntentStore(db, pool),
     peers,

@@ -144,7 +144,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
 
 /** The project's messenger settings and the checked request: what a send is decided on. */
 async function prepareSend(deps: MessengerDeps, input: SendRequest) {
-  const settings = await deps.settings.get(input.projectId);
+  const settings = await deps.settings.forSend(input.projectId);
   // Verify sends even when direct messenger sends are turned off (as the spec says for SMS).
   if (input.purpose === 'direct' && !settings.enabled) {
     throw new DomainError('CHANNEL_DISABLED', 'the messenger channel is turned off for this project');

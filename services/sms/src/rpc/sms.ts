@@ -105,12 +105,16 @@ export function smsHandlers(
       }
       if (!request.site.trim())
         throw new DomainError('INVALID_REQUEST_BODY', 'site: the site or app the sender ID is for is required');
-      return senderIdView(await senderIds.request(projectId, request.value, request.site.trim(), deps.clock.now()));
+      const requested = await senderIds.request(projectId, request.value, request.site.trim(), deps.clock.now());
+      deps.sendContexts.forget(projectId);
+      return senderIdView(requested);
     },
 
     async ApproveSenderId(request) {
       const projectId = required(request.project_id, 'project_id');
-      return senderIdView(await senderIds.approve(projectId, required(request.value, 'value'), deps.clock.now()));
+      const approved = await senderIds.approve(projectId, required(request.value, 'value'), deps.clock.now());
+      deps.sendContexts.forget(projectId);
+      return senderIdView(approved);
     },
 
     async RejectSenderId(request) {
@@ -119,7 +123,9 @@ export function smsHandlers(
       if (!reason || reason.length > 500) {
         throw new DomainError('INVALID_REQUEST_BODY', 'reason: 1-500 characters saying why');
       }
-      return senderIdView(await senderIds.reject(projectId, required(request.value, 'value'), reason));
+      const rejected = await senderIds.reject(projectId, required(request.value, 'value'), reason);
+      deps.sendContexts.forget(projectId);
+      return senderIdView(rejected);
     },
 
     async ListSenderIds(request) {
@@ -150,7 +156,9 @@ export function smsHandlers(
         else change.callbackUrl = request.callback_url;
       }
       if (problems.length > 0) throw new DomainError('INVALID_REQUEST_BODY', problems.join('; '));
-      return settingsView(projectId, await settings.update(projectId, change, deps.clock.now()));
+      const updated = await settings.update(projectId, change, deps.clock.now());
+      deps.sendContexts.forget(projectId);
+      return settingsView(projectId, updated);
     },
 
     async ListCarriers() {

@@ -1,4 +1,4 @@
-import { poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
+import { poolRunner, SettingsCache, type SchemaPool, type StatementRunner } from '@otp/platform';
 import { senderIdKey, type SenderIdStatus } from '../domain/sender-id.js';
 import { SMS_STATEMENTS } from './message-statements.js';
 import { SMS_SETTINGS_DEFAULTS, type SmsSettingsValue } from './settings.js';
@@ -11,16 +11,28 @@ export interface SendContext {
 
 /**
  * What a send needs to know about its project, in one read: the SMS settings (the spec's defaults
- * when never changed) and the sender ID it would go out with.
+ * when never changed) and the sender ID it would go out with. Kept at most a second
+ * (`SettingsCache`): a change of the project's settings or sender IDs through this process is
+ * `forget`-ten at once, one through another replica is read within the second.
  */
 export class SendContexts {
   private readonly statements: StatementRunner;
+  private readonly recent = new SettingsCache<SendContext>();
 
   constructor(pool: SchemaPool) {
     this.statements = poolRunner(pool);
   }
 
-  async read(projectId: string, from: string | undefined): Promise<SendContext> {
+  read(projectId: string, from: string | undefined): Promise<SendContext> {
+    return this.recent.get(`${projectId}\u0000${from ?? ''}`, () => this.readNow(projectId, from));
+  }
+
+  /** The project's settings or sender IDs changed. */
+  forget(projectId: string): void {
+    this.recent.forget(`${projectId}\u0000`);
+  }
+
+  private async readNow(projectId: string, from: string | undefined): Promise<SendContext> {
     const [row] = await this.statements.rows<{
       enabled: boolean | null;
       default_sender_id: string | null;

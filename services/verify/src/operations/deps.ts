@@ -1,4 +1,5 @@
-import type { Clock, Logger, StatementRunner } from '@otp/platform';
+import type { Clock, Logger, SettingsCache, StatementRunner } from '@otp/platform';
+import type { VerifySettings } from '../domain/settings.js';
 import type { Peers } from '../peers.js';
 import type { CodeVault } from '../secrets/code-vault.js';
 import type { Db } from '../store/database.js';
@@ -10,6 +11,8 @@ export interface FlowDeps {
   db: Db;
   /** Named statements on the pool Prisma shares (the hot paths' reads, docs/DEVELOPING.md). */
   statements: StatementRunner;
+  /** The settings a start reads, at most a second old (a change through this process: at once). */
+  settings: SettingsCache<VerifySettings>;
   store: VerificationStore;
   intents: StartIntentStore;
   peers: Peers;

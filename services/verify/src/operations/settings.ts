@@ -5,7 +5,7 @@ import { approvedSenderId } from './sender-id.js';
 
 /** Admin PATCH: only the given fields change; the result is validated as a whole. */
 export async function updateSettings(
-  deps: Pick<FlowDeps, 'db' | 'peers'>,
+  deps: Pick<FlowDeps, 'db' | 'peers' | 'settings'>,
   projectId: string,
   patchJson: string,
 ): Promise<VerifySettings> {
@@ -18,7 +18,10 @@ export async function updateSettings(
   const patch = parseSettingsPatch(body);
   // Stored in the casing it was registered with, like every sender ID.
   const senderId = patch.sender_id ? await approvedSenderId(deps.peers, projectId, patch.sender_id) : patch.sender_id;
-  return changeSettings(deps.db, projectId, (current) =>
+  const changed = await changeSettings(deps.db, projectId, (current) =>
     applySettingsPatch(current, { ...patch, ...(patch.sender_id === undefined ? {} : { sender_id: senderId }) }),
   );
+  // The next start in this process reads the change; other replicas within a second.
+  deps.settings.forget(projectId);
+  return changed;
 }

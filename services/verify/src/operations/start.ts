@@ -28,7 +28,7 @@ export interface StartInput {
  * verification the first one created, finished first if a crash interrupted it.
  */
 export async function startVerification(deps: FlowDeps, input: StartInput): Promise<VerificationRecord> {
-  const settings = await loadSettings(deps.statements, input.projectId);
+  const settings = await deps.settings.get(input.projectId, () => loadSettings(deps.statements, input.projectId));
   if (!settings.enabled) throw new DomainError('VERIFY_DISABLED', 'Verify is turned off for this project');
   const sid = newSid('VE');
   const code = CodeVault.generate(settings.codeLength);
