@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { SETTINGS_MAX_AGE_MS } from '@otp/platform';
 import { readResource, runWorkload, seededRandom, type Outcome } from '../infra/index.js';
 import { tally, World } from '../chaos/world.js';
 
@@ -71,5 +72,21 @@ describe('two replicas of every service', () => {
     );
     const sms = final.filter((r) => r?.kind === 'sms');
     assert.ok(sms.length > 0 && sms.every((r) => r!.status === 'sent'), 'every SMS sent');
+  });
+
+  it('a settings change made through one replica is read by every replica within a second', async () => {
+    const project = await world.project();
+    // A number per start: the fraud limits count starts per number.
+    let next = 0;
+    const start = () => project.api.post('/verifications', { to: `+1415555${String(2000 + next++)}` });
+    // Starts go round robin over both verify replicas: each has read the settings now.
+    for (let n = 0; n < 4; n++) assert.equal((await start()).status, 201);
+    const patched = await world.platform.admin.patch(`/projects/${project.id}/settings/verify`, { enabled: false });
+    assert.equal(patched.status, 200, patched.text);
+    // The replica that made the change reads it at once, the other within SETTINGS_MAX_AGE_MS.
+    await new Promise((resolve) => setTimeout(resolve, SETTINGS_MAX_AGE_MS + 200));
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n++) statuses.push((await start()).status);
+    assert.deepEqual(statuses, [403, 403, 403, 403, 403, 403]);
   });
 });
