@@ -190,6 +190,21 @@ export async function readVerification(runner: StatementRunner, sid: string): Pr
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
+/** The verification an attempt (TG.../SM...) belongs to: every status report of a send reads it. */
+const READ_VERIFICATION_OF_ATTEMPT: NamedStatement = {
+  name: 'verify_read_verification_of_attempt',
+  text: `${SELECT_VERIFICATION_TEXT}
+          WHERE v.sid = (SELECT verification_sid FROM attempts WHERE sid = $1::text) AND ${SHOWN_TEXT}`,
+};
+
+export async function readVerificationOfAttempt(
+  runner: StatementRunner,
+  attemptSid: string,
+): Promise<VerificationRecord | undefined> {
+  const rows = await runner.rows<VerificationRow>(READ_VERIFICATION_OF_ATTEMPT, [attemptSid]);
+  return rows[0] ? fromRow(rows[0]) : undefined;
+}
+
 /** The part of a record the state machine decides on. */
 export function stateOf(record: VerificationRecord): VerificationState {
   return {

@@ -13,8 +13,8 @@ import {
   fromRow,
   insertAttempts,
   readVerification,
+  readVerificationOfAttempt,
   SELECT_VERIFICATION,
-  SHOWN,
   type AttemptRecord,
   type NewVerification,
   type VerificationChanges,
@@ -200,11 +200,8 @@ export class VerificationStore {
   }
 
   /** The verification an attempt (TG.../SM...) belongs to, in the same read. */
-  async findByAttempt(attemptSid: string): Promise<VerificationRecord | undefined> {
-    const rows = await this.db.$queryRaw<VerificationRow[]>`
-      ${SELECT_VERIFICATION}
-       WHERE v.sid = (SELECT verification_sid FROM attempts WHERE sid = ${attemptSid}) AND ${SHOWN}`;
-    return rows[0] ? fromRow(rows[0]) : undefined;
+  findByAttempt(attemptSid: string): Promise<VerificationRecord | undefined> {
+    return readVerificationOfAttempt(this.statements, attemptSid);
   }
 
   /** The verification and its first sends, in one statement. */
