@@ -61,6 +61,25 @@ export function outboxRow(subject: string, type: string, projectId: string, data
   };
 }
 
+/**
+ * The outbox insert of a named statement (docs/DEVELOPING.md, "Hot paths"): one event row per row
+ * of `from`, the CTE of the state change (none when the change found nothing to change), so the
+ * change and its event commit together. Its parameters, from `$first` on, are `outboxValues`.
+ * It returns the row's id: a statement ending with it answers whether the event was written.
+ */
+export function outboxInsert(first: number, from: string): string {
+  const p = (n: number) => `$${first + n}`;
+  return `INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
+          SELECT ${p(0)}::uuid, ${p(1)}::text, ${p(2)}::text, ${p(3)}::jsonb, ${p(4)}::jsonb, ${p(5)}::timestamptz
+            FROM ${from}
+          RETURNING id`;
+}
+
+/** The parameters of `outboxInsert`, in its order. */
+export function outboxValues(row: OutboxRow, createdAt: Date): unknown[] {
+  return [row.id, row.subject, row.type, JSON.stringify(row.payload), JSON.stringify(row.headers), createdAt];
+}
+
 interface PendingRow {
   id: string;
   subject: string;

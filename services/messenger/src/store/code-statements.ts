@@ -1,4 +1,4 @@
-import type { NamedStatement } from '@otp/platform';
+import { outboxInsert, type NamedStatement } from '@otp/platform';
 
 // The statements every code runs (a send, its status reports, reads and checks), prepared by name
 // on the pool's connections (docs/DEVELOPING.md, "Hot paths"): Postgres parses and plans each
@@ -65,9 +65,7 @@ export const CODE_STATEMENTS = {
        INSERT INTO provider_reports (signature, request_id, timestamp, applied)
        SELECT $1::text, $14::text, $15::bigint, true FROM changed WHERE $1::text IS NOT NULL
        ON CONFLICT (signature) DO NOTHING),
-     event AS (
-       INSERT INTO outbox_events (id, subject, type, payload, headers)
-       SELECT $16::uuid, $17::text, $18::text, $19::jsonb, $20::jsonb FROM changed)
+     event AS (${outboxInsert(16, 'changed')})
      SELECT changed.*, report_seen.replay FROM report_seen LEFT JOIN changed ON true`,
   ),
   markRefunded: statement(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { poolRunner, type LogFilter, type SchemaPool, type StatementRunner } from '@otp/platform';
+import { outboxValues, poolRunner, type LogFilter, type SchemaPool, type StatementRunner } from '@otp/platform';
 import { transition, wasDelivered, type CodeStatus, type Transition } from '../domain/status.js';
 import type { Purpose } from '../domain/send-request.js';
 import { statusEvent } from '../events/status-event.js';
@@ -251,11 +251,7 @@ export class CodeStore {
       current.deliveredAt,
       report?.requestId ?? null,
       report?.timestamp ?? null,
-      event.id,
-      event.subject,
-      event.type,
-      JSON.stringify(event.payload),
-      JSON.stringify(event.headers),
+      ...outboxValues(event, now),
     ]);
     const row = rows[0]!;
     return row.sid === null ? { replay: row.replay } : { code: fromRecord(row), replay: false };

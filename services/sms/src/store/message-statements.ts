@@ -1,21 +1,9 @@
-import type { NamedStatement } from '@otp/platform';
+import { outboxInsert, type NamedStatement } from '@otp/platform';
 
 // The statements every SMS runs on its way (send, delivery, receipt): named statements on the
 // pool Prisma shares (docs/DEVELOPING.md, "Hot paths"), parsed and planned once per connection.
 // Each state change is conditional on the state it leaves, so a replay or a concurrent delivery
 // changes nothing twice.
-
-/**
- * The event written with a state change, one row per row of `from` (none when the change found
- * nothing to change): parameters from $first on are its id, subject, type, payload, headers, time.
- */
-function announce(first: number, from: string): string {
-  const p = (n: number) => `$${first + n}`;
-  return `INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
-          SELECT ${p(0)}::uuid, ${p(1)}::text, ${p(2)}::text, ${p(3)}::jsonb, ${p(4)}::jsonb, ${p(5)}::timestamptz
-            FROM ${from}
-          RETURNING id`;
-}
 
 export const SMS_STATEMENTS = {
   /**
@@ -84,7 +72,7 @@ export const SMS_STATEMENTS = {
                     updated_at = $8::timestamptz
               WHERE sid = $1 AND status = 'processing'
              RETURNING sid)
-           ${announce(9, 'finished')}`,
+           ${outboxInsert(9, 'finished')}`,
   },
   /**
    * A sent message's receipts: those that came before its ids were stored become its own ($1 sid,
@@ -132,20 +120,6 @@ export const SMS_STATEMENTS = {
              UPDATE messages SET delivery_status = $2::text, delivered_at = $3::timestamptz, updated_at = $4::timestamptz
               WHERE sid = $1 AND status = 'sent' AND delivery_status IS NULL
              RETURNING sid)
-           ${announce(5, 'settled')}`,
+           ${outboxInsert(5, 'settled')}`,
   },
 } satisfies Record<string, NamedStatement>;
-
-/** The parameters of an event written by `announce`. */
-export function eventValues(
-  event: {
-    id: string;
-    subject: string;
-    type: string;
-    payload: unknown;
-    headers: Record<string, string>;
-  },
-  at: Date,
-): unknown[] {
-  return [event.id, event.subject, event.type, JSON.stringify(event.payload), JSON.stringify(event.headers), at];
-}

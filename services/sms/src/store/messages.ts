@@ -1,5 +1,6 @@
 import {
   outboxRow,
+  outboxValues,
   poolRunner,
   smsMessageResource,
   SUBJECTS,
@@ -13,7 +14,7 @@ import { currentCostCents, type SmsStatus } from '../domain/delivery.js';
 import type { Db } from './database.js';
 import { listMessages } from './message-list.js';
 import { fromRecord, type MessageRecord } from './message-rows.js';
-import { eventValues, SMS_STATEMENTS } from './message-statements.js';
+import { SMS_STATEMENTS } from './message-statements.js';
 
 /** The proto `SmsMessage` of a stored message (what Send and Get answer). */
 export type SmsMessageView = SmsMessageRecord & { project_id: string; purpose: string; attempts: number };
@@ -206,7 +207,7 @@ export class Messages {
       row.processedAt,
       row.lastError,
       row.updatedAt,
-      ...eventValues(event, row.updatedAt),
+      ...outboxValues(event, row.updatedAt),
     ]);
     return written.length > 0;
   }

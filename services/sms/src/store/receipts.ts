@@ -1,9 +1,9 @@
-import { poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
+import { outboxValues, poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { Message } from '../generated/prisma/client.js';
 import type { DeliveryStatus } from '../domain/receipts.js';
 import type { Db } from './database.js';
 import { fromRecord, type MessageRecord } from './message-rows.js';
-import { eventValues, SMS_STATEMENTS } from './message-statements.js';
+import { SMS_STATEMENTS } from './message-statements.js';
 import { statusEvent } from './messages.js';
 
 /** A stored receipt of one part of a message. */
@@ -122,7 +122,7 @@ export class DeliveryReceipts {
       status,
       deliveredAt,
       now,
-      ...eventValues(event, now),
+      ...outboxValues(event, now),
     ]);
     return written.length > 0;
   }
