@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   const messages = new Messages(db, pool);
   const intents = new SendIntents(db, pool);
   const receipts = new DeliveryReceipts(db, pool);
+  const sendContexts = new SendContexts(pool);
 
   const onEvent = () => relay.wake();
   const receiptDeps = { receipts, clock, logger, onEvent };
@@ -115,9 +116,9 @@ async function main(): Promise<void> {
         implementation: smsHandlers({
           messages,
           intents,
-          senderIds: new SenderIds(db),
-          settings: new SmsSettingsStore(db),
-          sendContexts: new SendContexts(pool),
+          senderIds: new SenderIds(db, sendContexts),
+          settings: new SmsSettingsStore(db, sendContexts),
+          sendContexts,
           billing,
           js: bus.js,
           clock,

@@ -105,16 +105,12 @@ export function smsHandlers(
       }
       if (!request.site.trim())
         throw new DomainError('INVALID_REQUEST_BODY', 'site: the site or app the sender ID is for is required');
-      const requested = await senderIds.request(projectId, request.value, request.site.trim(), deps.clock.now());
-      deps.sendContexts.forget(projectId);
-      return senderIdView(requested);
+      return senderIdView(await senderIds.request(projectId, request.value, request.site.trim(), deps.clock.now()));
     },
 
     async ApproveSenderId(request) {
       const projectId = required(request.project_id, 'project_id');
-      const approved = await senderIds.approve(projectId, required(request.value, 'value'), deps.clock.now());
-      deps.sendContexts.forget(projectId);
-      return senderIdView(approved);
+      return senderIdView(await senderIds.approve(projectId, required(request.value, 'value'), deps.clock.now()));
     },
 
     async RejectSenderId(request) {
@@ -123,9 +119,7 @@ export function smsHandlers(
       if (!reason || reason.length > 500) {
         throw new DomainError('INVALID_REQUEST_BODY', 'reason: 1-500 characters saying why');
       }
-      const rejected = await senderIds.reject(projectId, required(request.value, 'value'), reason);
-      deps.sendContexts.forget(projectId);
-      return senderIdView(rejected);
+      return senderIdView(await senderIds.reject(projectId, required(request.value, 'value'), reason));
     },
 
     async ListSenderIds(request) {
@@ -156,9 +150,7 @@ export function smsHandlers(
         else change.callbackUrl = request.callback_url;
       }
       if (problems.length > 0) throw new DomainError('INVALID_REQUEST_BODY', problems.join('; '));
-      const updated = await settings.update(projectId, change, deps.clock.now());
-      deps.sendContexts.forget(projectId);
-      return settingsView(projectId, updated);
+      return settingsView(projectId, await settings.update(projectId, change, deps.clock.now()));
     },
 
     async ListCarriers() {

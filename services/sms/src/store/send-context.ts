@@ -12,8 +12,9 @@ export interface SendContext {
 /**
  * What a send needs to know about its project, in one read: the SMS settings (the spec's defaults
  * when never changed) and the sender ID it would go out with. Kept at most a second
- * (`SettingsCache`): a change of the project's settings or sender IDs through this process is
- * `forget`-ten at once, one through another replica is read within the second.
+ * (`SettingsCache`): the stores that change the project's settings or sender IDs (SmsSettingsStore,
+ * SenderIds) forget it at once in this process; a change through another replica is read within
+ * the second.
  */
 export class SendContexts {
   private readonly statements: StatementRunner;

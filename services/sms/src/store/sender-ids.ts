@@ -2,6 +2,7 @@ import { DomainError } from '@otp/platform';
 import type { SenderId } from '../generated/prisma/client.js';
 import { senderIdKey } from '../domain/sender-id.js';
 import type { Db } from './database.js';
+import type { SendContexts } from './send-context.js';
 
 /** A `sender_ids` row as raw SQL returns it. */
 interface SenderIdRecord {
@@ -30,7 +31,11 @@ function fromRecord(record: SenderIdRecord): SenderId {
 
 // Reads are raw statements: Verify asks for a project's sender IDs on every start.
 export class SenderIds {
-  constructor(private readonly db: Db) {}
+  /** `sendContexts`: the sends' cached view of a project's sender IDs, forgotten by every change here. */
+  constructor(
+    private readonly db: Db,
+    private readonly sendContexts: Pick<SendContexts, 'forget'>,
+  ) {}
 
   /** A new sender ID, pending until an operator approves it. */
   async request(projectId: string, value: string, site: string, now: Date): Promise<SenderId> {
@@ -40,6 +45,7 @@ export class SenderIds {
       ON CONFLICT (project_id, value_key) DO NOTHING`;
     if (inserted === 0)
       throw new DomainError('SENDER_ID_EXISTS', `sender ID ${value} is already registered for this project`);
+    this.sendContexts.forget(projectId);
     return this.db.senderId.findUniqueOrThrow({
       where: { projectId_valueKey: { projectId, valueKey: senderIdKey(value) } },
     });
@@ -52,6 +58,7 @@ export class SenderIds {
       where: { ...key, status: 'pending' },
       data: { status: 'approved', approvedAt: now },
     });
+    this.sendContexts.forget(projectId);
     const found = await this.db.senderId.findUnique({ where: { projectId_valueKey: key } });
     if (!found) throw new DomainError('SENDER_ID_NOT_FOUND', `no sender ID ${value} in this project`);
     return found;
@@ -64,6 +71,7 @@ export class SenderIds {
       where: { ...key, status: 'pending' },
       data: { status: 'rejected', rejectionReason: reason },
     });
+    this.sendContexts.forget(projectId);
     const found = await this.db.senderId.findUnique({ where: { projectId_valueKey: key } });
     if (!found) throw new DomainError('SENDER_ID_NOT_FOUND', `no sender ID ${value} in this project`);
     if (found.status === 'approved') {

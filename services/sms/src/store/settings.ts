@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import type { SendContexts } from './send-context.js';
 
 export interface SmsSettingsValue {
   enabled: boolean;
@@ -17,7 +18,11 @@ export interface SmsSettingsChange {
 export const SMS_SETTINGS_DEFAULTS: SmsSettingsValue = { enabled: true, defaultSenderId: null, callbackUrl: null };
 
 export class SmsSettingsStore {
-  constructor(private readonly db: Db) {}
+  /** `sendContexts`: the sends' cached view of these settings, forgotten by every change here. */
+  constructor(
+    private readonly db: Db,
+    private readonly sendContexts: Pick<SendContexts, 'forget'>,
+  ) {}
 
   /** A raw read: Verify asks for these on every start. */
   async get(projectId: string): Promise<SmsSettingsValue> {
@@ -36,6 +41,7 @@ export class SmsSettingsStore {
       create: { projectId, ...SMS_SETTINGS_DEFAULTS, ...change, updatedAt: now },
       update: { ...change, updatedAt: now },
     });
+    this.sendContexts.forget(projectId);
     return { enabled: row.enabled, defaultSenderId: row.defaultSenderId, callbackUrl: row.callbackUrl };
   }
 }
