@@ -42,6 +42,11 @@ function requestTrace(method: string, path: string): string | undefined {
   return server?.traceId;
 }
 
+/** A client span for a Postgres statement. */
+function isStatement(span: CollectedSpan): boolean {
+  return span.kind === 3 && span.attributes['db.system.name'] === 'postgresql';
+}
+
 /** Every span's parent is in the trace: exporters batch, so a trace arrives in pieces. */
 function connected(spans: CollectedSpan[]): boolean {
   const ids = new Set(spans.map((span) => span.spanId));
@@ -99,10 +104,24 @@ describe('tracing across services (real processes exporting OTLP)', () => {
         const traceId = requestTrace('POST', '/v1/verifications');
         return traceId ? traceOf(collector.spans(), traceId) : [];
       },
-      (found) => wanted.every((service) => found.some((span) => span.service === service)) && connected(found),
-      { timeoutMs: 20000, what: `spans from ${wanted.join(', ')}` },
+      (found) =>
+        wanted.every((service) => found.some((span) => span.service === service)) &&
+        ['verify', 'billing'].every((service) => found.some((span) => span.service === service && isStatement(span))) &&
+        connected(found),
+      { timeoutMs: 20000, what: `spans from ${wanted.join(', ')}, statement spans from verify and billing` },
     );
     assertConnected(spans);
+    // The server span is named by its route template, and the statements of the sampled request
+    // are client spans in its trace (named by statement, values never recorded).
+    const server = spans.find((span) => span.service === 'gateway' && span.kind === 2)!;
+    assert.equal(server.name, 'POST /v1/verifications');
+    assert.equal(server.attributes['http.route'], '/v1/verifications');
+    const statements = spans.filter(isStatement);
+    assert.ok(
+      statements.some((span) => span.service === 'verify') && statements.some((span) => span.service === 'billing'),
+      `statement spans from verify and billing, got ${statements.map((span) => `${span.service}:${span.name}`).join(', ')}`,
+    );
+    assert.ok(!statements.some((span) => JSON.stringify(span.attributes).includes('+447700123456')), 'no values');
     // The dispatcher picked the messenger's status event off JetStream inside the same trace.
     const consumer = spans.find((span) => span.service === 'webhook-dispatcher' && span.kind === 5);
     assert.ok(consumer, 'a consumer span in the dispatcher');
@@ -124,6 +143,8 @@ describe('tracing across services (real processes exporting OTLP)', () => {
       { timeoutMs: 20000, what: 'the webhook delivery span' },
     );
     assertConnected(spans);
+    const server = spans.find((span) => span.service === 'gateway' && span.kind === 2)!;
+    assert.equal(server.attributes['http.route'], '/v1/messages/messenger');
     assert.ok(received > 0, 'the receiver got the webhook');
     const deliver = spans.find((span) => span.name === 'webhook deliver')!;
     assert.ok(

@@ -26,6 +26,7 @@ export * from './db/statements.js';
 export * from './db/unavailable.js';
 export * from './ready.js';
 export * from './telemetry/metrics.js';
+export { recordServerRoute, serverRoute } from './telemetry/server-route.js';
 export * from './net/callback-url.js';
 export * from './periodic-task.js';
 export * from './settings.js';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '@otp/platform';
+import { recordServerRoute, type Logger } from '@otp/platform';
 import express, { type Express } from 'express';
 import type { ConsoleDeps } from '../operations/deps.js';
 import type { SsoClient } from '../sso/oidc-client.js';
@@ -45,6 +45,7 @@ export function consoleApp(deps: ConsoleDeps, options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', options.trustProxyHops);
+  app.use(recordServerRoute());
   app.use((_req, res, next) => {
     res.set({
       'content-security-policy': CONTENT_SECURITY_POLICY,

@@ -1,3 +1,4 @@
+import { recordServerRoute } from '@otp/platform';
 import express, { type Express, type Router } from 'express';
 import type { GatewayDeps } from '../deps.js';
 import { accessLog } from '../http/access-log.js';
@@ -46,7 +47,7 @@ export function adminApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(assignRequestId);
+  app.use(recordServerRoute(), assignRequestId);
   app.use(accessLog(deps.logger));
   app.use(healthRoutes(deps));
   // Before the token check: tooling reads it, and it describes routes without any secret.

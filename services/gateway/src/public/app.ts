@@ -1,3 +1,4 @@
+import { recordServerRoute } from '@otp/platform';
 import express, { type Express, type Router } from 'express';
 import type { GatewayDeps } from '../deps.js';
 import { accessLog } from '../http/access-log.js';
@@ -24,7 +25,7 @@ export function publicApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(assignRequestId);
+  app.use(recordServerRoute(), assignRequestId);
   app.use(accessLog(deps.logger));
   app.use(healthRoutes(deps));
   app.get('/v1/openapi.json', (_req, res) => {

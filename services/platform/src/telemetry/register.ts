@@ -7,11 +7,12 @@ import { register } from 'node:module';
 /**
  * The modules the instrumentations in sdk.ts patch. The hook wraps only these: wrapping every
  * module the process imports (the default) builds a proxy module for each of them, megabytes of
- * loader work and memory for modules nobody patches.
+ * loader work and memory for modules nobody patches. (Postgres statements and express routes are
+ * traced by our own code: telemetry/statement-spans.ts and telemetry/server-route.ts.)
  */
-const INSTRUMENTED_MODULES = ['http', 'https', 'express', '@grpc/grpc-js', 'pg', 'pg-pool', 'pino'];
+const INSTRUMENTED_MODULES = ['http', 'https', '@grpc/grpc-js', 'pino'];
 
-// Tracing first: its hooks patch pg, express and grpc as they load, and metrics load pg.
+// Tracing first: its hooks patch grpc and pino as they load.
 if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: INSTRUMENTED_MODULES } });
   const { startTelemetry } = await import('./sdk.js');

@@ -1,11 +1,9 @@
-import { diag, DiagConsoleLogger } from '@opentelemetry/api';
-import { diagLogLevelFromString } from '@opentelemetry/core';
+import { context, diag, DiagConsoleLogger } from '@opentelemetry/api';
+import { diagLogLevelFromString, getRPCMetadata, RPCType } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import {
@@ -23,6 +21,8 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { setServerRouteRecorder } from './server-route.js';
+import { traceStatements } from './statement-spans.js';
 
 // The tracer provider, its batch processor and the instrumentations, wired by hand rather than
 // through @opentelemetry/sdk-node: NodeSDK loads every exporter it could build from the
@@ -50,11 +50,7 @@ export function startTelemetry(options: { exporter?: SpanExporter; serviceName?:
   registerInstrumentations({
     instrumentations: [
       new HttpInstrumentation(),
-      // The route's handler is traced; the middlewares before it (json parsing, auth, admission)
-      // would add a span each to every request, sampled or not.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       new GrpcInstrumentation(),
-      new PgInstrumentation({ requireParentSpan: true }),
       new PinoInstrumentation({ disableLogSending: true }),
       // fetch/undici: calls to the messenger provider and webhook POSTs.
       new UndiciInstrumentation(),
@@ -67,12 +63,20 @@ export function startTelemetry(options: { exporter?: SpanExporter; serviceName?:
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(Number.isFinite(ratio) ? ratio : 1) }),
     spanProcessors: [new BatchSpanProcessor(options.exporter ?? new OTLPTraceExporter())],
   });
+  // Express routes and Postgres statements are traced by our own code, not by the express and pg
+  // instrumentations: those do their work for unsampled requests too (statement-spans.ts).
+  setServerRouteRecorder((route) => {
+    const metadata = getRPCMetadata(context.active());
+    if (metadata?.type === RPCType.HTTP) metadata.route = route;
+  });
+  traceStatements();
   // Sets the global tracer provider, the AsyncLocalStorage context manager and the W3C propagators.
   provider.register();
   return true;
 }
 
 export async function stopTelemetry(): Promise<void> {
+  setServerRouteRecorder(undefined);
   await provider?.shutdown();
   provider = undefined;
 }
