@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import type { ServiceName } from '@otp/platform/launcher';
+import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
+
+// Lean processes (issue 16): what a service runs by itself (start-up, recovery passes, timers,
+// receipt matching, the webhook loop, retention, the outbox relay) runs on named statements, so
+// an idle service never compiles Prisma's WebAssembly query compiler (about 22 MB of resident
+// memory); only an admin call that reads or writes through Prisma loads it. Every periodic task
+// runs every 100 ms here, so each has run many times before the check.
+
+const SERVICES: ServiceName[] = [
+  'sandbox',
+  'billing',
+  'guard',
+  'sms',
+  'messenger',
+  'verify',
+  'webhook-dispatcher',
+  'gateway',
+];
+const WATCH = fileURLToPath(new URL('../infra/prisma-compiler-watch.mjs', import.meta.url));
+const MARK = 'prisma-query-compiler-loaded';
+const FAST_TASKS: Record<string, string> = {
+  NODE_OPTIONS: `--import ${WATCH}`,
+  RECOVERY_INTERVAL_MS: '100',
+  RETENTION_INTERVAL_MS: '100',
+  EXPIRY_SWEEP_INTERVAL_MS: '100',
+  VERIFY_TIMER_INTERVAL_MS: '100',
+  SMS_RECEIPT_PASS_MS: '100',
+  POLL_INTERVAL_MS: '100',
+};
+
+let platform: TestPlatform;
+
+describe('lean processes (real service processes)', () => {
+  beforeAll(async () => {
+    platform = await startTestPlatform({
+      only: SERVICES,
+      env: Object.fromEntries(SERVICES.filter((name) => name !== 'sandbox').map((name) => [name, FAST_TASKS])),
+    });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('an idle service runs its start-up and every periodic task without loading Prisma’s query compiler', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const loaded: string[] = [];
+    let watched = 0;
+    for (const [name, replicas] of platform.replicas) {
+      if (name === 'sandbox') continue;
+      for (const service of replicas) {
+        watched += 1;
+        const line = service.lines.find((entry) => entry.startsWith(MARK));
+        if (line) loaded.push(`${name}: ${(JSON.parse(line.slice(MARK.length + 1)) as string).slice(0, 1500)}`);
+      }
+    }
+    assert.equal(watched, SERVICES.length - 1, 'every service was started and watched');
+    assert.deepEqual(loaded, [], 'services that loaded the query compiler while idle, and from where');
+  });
+
+  it('the watch sees the compiler load: an admin call that goes through Prisma loads it', async () => {
+    // The check above can only pass for the right reason if the watch works at all.
+    const project = await platform.newProject();
+    assert.ok(project.id);
+    const billing = platform.replicas.get('billing')![0]!;
+    const gateway = platform.replicas.get('gateway')![0]!;
+    const sawIt = [billing, gateway].some((service) => service.lines.some((entry) => entry.startsWith(MARK)));
+    assert.ok(sawIt, 'creating a project (an admin path on Prisma) compiled the query compiler somewhere');
+  });
+});
