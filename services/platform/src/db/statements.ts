@@ -36,3 +36,32 @@ export function prismaRunner(prisma: {
     },
   };
 }
+
+/**
+ * Runs `work` in one transaction on a connection of the pool: committed when it resolves, rolled
+ * back when it throws (the error is rethrown). For what a process does by itself (start-up,
+ * periodic tasks) that must be atomic without loading Prisma's query compiler.
+ */
+export async function inPoolTransaction<T>(pool: pg.Pool, work: (runner: StatementRunner) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  // A connection whose ROLLBACK failed is in an unknown state: it leaves the pool.
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work({
+      async rows<R>(statement: NamedStatement, values: unknown[]) {
+        const answer = await client.query({ name: statement.name, text: statement.text, values });
+        return answer.rows as R[];
+      },
+    });
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
