@@ -49,8 +49,12 @@ RUN set -eu; \
 FROM ${NODE_IMAGE} AS runtime
 # HOME and CHECKPOINT_DISABLE: the Prisma CLI (migrate) wants a writable home and would
 # otherwise phone home; /tmp is the only writable place (an emptyDir under the chart).
+# MALLOC_ARENA_MAX: V8 compiles and collects garbage on worker threads, and glibc gives each
+# thread its own malloc arena (up to 8 per core), each keeping the memory freed into it: two
+# arenas take 10-20 MB off every idle process (README, "Performance").
 ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
+    MALLOC_ARENA_MAX=2 \
     CHECKPOINT_DISABLE=1 \
     HOME=/tmp \
     SERVICE=gateway

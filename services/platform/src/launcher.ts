@@ -270,6 +270,8 @@ export function platformEnv(
     NATS_URL: options.natsUrl,
     LOG_LEVEL: options.logLevel ?? 'info',
     OTEL_SERVICE_NAME: name,
+    // As the image sets it (Dockerfile): see there why.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
   const peerList = (service: keyof PlatformPorts) => all.map((p) => `${local}:${p[service]}`).join(',');
   const peers = {
