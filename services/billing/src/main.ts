@@ -21,13 +21,15 @@ const config = readConfig();
 const logger = createLogger('billing', config.LOG_LEVEL);
 
 async function main(): Promise<void> {
-  // One pool: Prisma's adapter and the money statements (store/money-statements.ts) share it.
+  // One pool: Prisma's adapter and the named statements (store/money-statements.ts) share it.
+  // What billing does by itself (this start-up, the retention pass) runs only named statements,
+  // so Prisma's query compiler is loaded by the first admin call, never by an idle process.
   const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
   const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const shipped = rateCardFile.parse(JSON.parse(await readFile(config.RATE_CARD_PATH, 'utf8')));
-  await syncRateCard(db, shipped.rates);
-  const rates = await loadRateCard(db);
-  const fees = await loadFees(db);
+  await syncRateCard(pool, shipped.rates);
+  const rates = await loadRateCard(pool);
+  const fees = await loadFees(pool);
 
   const server = await startGrpcServer({
     host: config.GRPC_HOST,
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
     ],
   });
   server.setServing(true);
-  const retention = startRetention(config, logger, billingRetention(db, config.RETENTION_DAYS));
+  const retention = startRetention(config, logger, billingRetention(pool, config.RETENTION_DAYS));
   announceReady(logger, { grpc: server.port }, { rates: rates.length });
 
   stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [

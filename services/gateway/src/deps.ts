@@ -1,9 +1,8 @@
-import type { Logger } from '@otp/platform';
+import type { Logger, SchemaPool } from '@otp/platform';
 import type { Config } from './config.js';
 import type { KeyOwnerCache } from './key-owner-cache.js';
 import type { Peers } from './peers.js';
 import type { ApiKeys } from './store/api-keys.js';
-import type { Db } from './store/database.js';
 import type { IdempotencyRecords } from './store/idempotency-records.js';
 import type { Projects } from './store/projects.js';
 
@@ -12,7 +11,8 @@ export interface GatewayDeps {
   config: Config;
   logger: Logger;
   peers: Peers;
-  db: Db;
+  /** The pool Prisma runs on (the stores hold both); the readiness probe asks it directly. */
+  pool: SchemaPool;
   projects: Projects;
   apiKeys: ApiKeys;
   keyOwners: KeyOwnerCache;

@@ -1,6 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { announceReady, createLogger, exitOnStartFailure, startRetention, stopOnSignals } from '@otp/platform';
+import {
+  announceReady,
+  createLogger,
+  exitOnStartFailure,
+  schemaPool,
+  startRetention,
+  stopOnSignals,
+} from '@otp/platform';
 import type { Express } from 'express';
 import { adminApp } from './admin/app.js';
 import { readConfig } from './config.js';
@@ -34,7 +41,12 @@ function close(server: Server): Promise<void> {
 
 async function main(): Promise<void> {
   allowPrivateCallbackUrls(config.ALLOW_PRIVATE_CALLBACKS);
-  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  // One pool: Prisma's adapter (admin paths) and the named statements of every request (API key,
+  // Idempotency-Key) share it. What the gateway does by itself (retention, readiness) runs only
+  // named statements, so Prisma's query compiler is loaded by the first admin call, never by an
+  // idle process.
+  const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const peers = connectPeers(config);
   const keyOwners = new KeyOwnerCache(config.API_KEY_CACHE_MS);
   const keyChanges = new KeyChangeListener(config.DATABASE_URL, keyOwners, logger);
@@ -43,11 +55,11 @@ async function main(): Promise<void> {
     config,
     logger,
     peers,
-    db,
+    pool,
     projects: new Projects(db),
-    apiKeys: new ApiKeys(db),
+    apiKeys: new ApiKeys(db, pool),
     keyOwners,
-    idempotencyRecords: new IdempotencyRecords(db),
+    idempotencyRecords: new IdempotencyRecords(pool),
     lifecycle: { stopping: false },
   };
   const retention = startRetention(config, logger, [

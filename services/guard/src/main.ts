@@ -22,7 +22,9 @@ const config = readConfig();
 const logger = createLogger('guard', config.LOG_LEVEL);
 
 async function main(): Promise<void> {
-  // One pool for Prisma and the admit statement.
+  // One pool for Prisma and the named statements (store/starts.ts). What guard does by itself
+  // (installing the admit function, the conversion consumer) runs only named statements, so
+  // Prisma's query compiler is loaded by the first admin call, never by an idle process.
   const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
   const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const starts = new StartStore(db, pool);

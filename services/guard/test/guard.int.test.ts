@@ -9,6 +9,7 @@ import { Receiver, type Received } from '../../webhook-dispatcher/test/receiver.
 import {
   ADMIN_TOKEN,
   eventually,
+  inboxOf,
   ledgerOf,
   startTestPlatform,
   type ErrorBody,
@@ -146,6 +147,31 @@ describe('abuse defence (REST API, real guard, billing, channels and dispatcher)
       'RATE_LIMITED',
     );
     assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+  });
+
+  it('a finished verification ends its pending start (the conversion): the next one to the number is admitted', async () => {
+    const project = await newProject();
+    const to = '+447700100441';
+    const first = await startVerification(project, to);
+    assert.equal(first.status, 201, first.text);
+    await assertRefused(project, () => startVerification(project, to), 429, 'RATE_LIMITED');
+    const inbox = await eventually(
+      () => inboxOf(platform.sandbox, to),
+      (messages) => messages.some((m) => m.code),
+      { what: 'the verification code' },
+    );
+    const checked = await project.api.post<{ status: string }>(`/verifications/${first.body.sid}/check`, {
+      code: inbox.find((m) => m.code)!.code,
+    });
+    assert.equal(checked.body.status, 'approved', checked.text);
+    // Guard hears verification.approved on its conversions consumer; only then the start stops
+    // counting as pending (for an hour otherwise).
+    const next = await eventually(
+      () => startVerification(project, to),
+      (answer) => answer.status !== 429,
+      { what: 'a verification admitted once the first one was approved' },
+    );
+    assert.equal(next.status, 201, next.text);
   });
 
   it('limits starts per end-user IP from signals, per project', async () => {

@@ -1,5 +1,5 @@
-import { DomainError } from '@otp/platform';
-import type { Db, Tx } from './database.js';
+import { DomainError, type StatementRunner } from '@otp/platform';
+import { MONEY_STATEMENTS as SQL } from './money-statements.js';
 
 /**
  * Idempotency records. A movement writes its `operations` row, result included, in the same
@@ -38,9 +38,8 @@ function isKeyTaken(error: unknown): boolean {
 }
 
 /** The result stored for `key`; undefined when the key was never used; refused when used for something else. */
-async function storedResult<T>(db: Db | Tx, key: OperationKey): Promise<T | undefined> {
-  const rows = await db.$queryRaw<{ kind: string; project_id: string; result: T }[]>`
-    SELECT kind, project_id, result FROM operations WHERE idempotency_key = ${key.idempotencyKey}`;
+async function storedResult<T>(run: StatementRunner, key: OperationKey): Promise<T | undefined> {
+  const rows = await run.rows<{ kind: string; project_id: string; result: T }>(SQL.operation, [key.idempotencyKey]);
   const previous = rows[0];
   if (!previous) return undefined;
   if (previous.kind !== key.kind || (key.projectId !== undefined && previous.project_id !== key.projectId)) {
@@ -54,7 +53,7 @@ async function storedResult<T>(db: Db | Tx, key: OperationKey): Promise<T | unde
  * not hold); then a stored result answers a replay, and `refusal` explains anything else.
  */
 export async function once<T>(
-  db: Db,
+  run: StatementRunner,
   key: OperationKey,
   move: () => Promise<T | undefined>,
   refusal: () => Promise<never>,
@@ -66,7 +65,7 @@ export async function once<T>(
   } catch (error) {
     if (!isKeyTaken(error)) throw error;
   }
-  const previous = await storedResult<T>(db, key);
+  const previous = await storedResult<T>(run, key);
   if (previous !== undefined) return { result: previous, replayed: true };
   return refusal();
 }

@@ -35,9 +35,10 @@ export class Ledger {
     this.run = poolRunner(pool);
   }
 
+  /** Also why a debit was refused, so a named statement like the debit itself. */
   async balance(projectId: string): Promise<{ balanceCents: number; updatedAt: Date } | undefined> {
-    const account = await this.db.account.findUnique({ where: { projectId } });
-    return account ? { balanceCents: Number(account.balanceCents), updatedAt: account.updatedAt } : undefined;
+    const [account] = await this.run.rows<{ balance_cents: string; updated_at: Date }>(SQL.account, [projectId]);
+    return account ? { balanceCents: Number(account.balance_cents), updatedAt: account.updated_at } : undefined;
   }
 
   credit(call: MoneyCall): Promise<{ result: Movement; replayed: boolean }> {
@@ -45,7 +46,7 @@ export class Ledger {
     const entryId = randomUUID();
     const result = (balance: number) => movement(entryId, call, 'credit', call.amountCents, balance);
     return once(
-      this.db,
+      this.run,
       { ...call, kind: 'credit' },
       async () => {
         const rows = await this.db.$queryRaw<{ balance_cents: bigint }[]>`
@@ -125,7 +126,7 @@ export class Ledger {
       reference: call.reference,
     });
     return once(
-      this.db,
+      this.run,
       { ...call, kind: 'hold' },
       async () => {
         const rows = await this.run.rows<{ balance_cents: string }>(SQL.holdCaptured, [
@@ -162,7 +163,7 @@ export class Ledger {
     holdId?: string,
   ): Promise<{ result: T; replayed: boolean }> {
     return once(
-      this.db,
+      this.run,
       { ...call, kind },
       async () => {
         const values = [
@@ -205,7 +206,7 @@ export class Ledger {
     const chargeEntryId = randomUUID();
     // Ledger: the hold comes back in full, then the captured part is charged (money-statements.ts).
     return once(
-      this.db,
+      this.run,
       { idempotencyKey: call.idempotencyKey, kind },
       async () => {
         const rows = await this.run.rows<HoldRow>(SQL.settle, [
@@ -240,7 +241,7 @@ export class Ledger {
     const entryId = randomUUID();
     const key = { ...call, kind: 'refund' };
     return once(
-      this.db,
+      this.run,
       key,
       // The bound needs a read after a lock, so a refund is a short transaction, not one statement.
       () =>
@@ -330,12 +331,12 @@ export class Ledger {
 
   /** Why a settlement moved nothing (no replay either). */
   private async unsettled(call: Settlement): Promise<never> {
-    const hold = await this.db.hold.findUnique({ where: { id: call.holdId } });
+    const [hold] = await this.run.rows<{ status: string; amount_cents: string }>(SQL.holdState, [call.holdId]);
     if (!hold) throw new DomainError('HOLD_NOT_FOUND', `no hold ${call.holdId}`);
     if (hold.status !== 'held') throw new DomainError('HOLD_NOT_ACTIVE', `hold ${call.holdId} is already settled`);
     throw new DomainError(
       'INVALID_ARGUMENT',
-      `capture of ${call.amountCents} cents exceeds the hold of ${Number(hold.amountCents)}`,
+      `capture of ${call.amountCents} cents exceeds the hold of ${Number(hold.amount_cents)}`,
     );
   }
 }

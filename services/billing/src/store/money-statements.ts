@@ -127,4 +127,20 @@ export const MONEY_STATEMENTS = {
            SELECT settled.project_id, settled.amount_cents, settled.captured_cents, settled.reference, account.balance_cents
              FROM settled, account`,
   },
+  // The reads that answer a movement that moved nothing: a replay, or why it was refused.
+  /** $1 idempotency key: the record of the call that used it. */
+  operation: {
+    name: 'billing_operation',
+    text: 'SELECT kind, project_id, result FROM operations WHERE idempotency_key = $1::text',
+  },
+  /** $1 project. */
+  account: {
+    name: 'billing_account',
+    text: 'SELECT balance_cents, updated_at FROM accounts WHERE project_id = $1::text',
+  },
+  /** $1 hold id (a UUID). */
+  holdState: {
+    name: 'billing_hold_state',
+    text: 'SELECT status, amount_cents FROM holds WHERE id = $1::uuid',
+  },
 } satisfies Record<string, NamedStatement>;

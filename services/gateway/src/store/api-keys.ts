@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { poolRunner, type NamedStatement, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { IpAllowlist } from '../domain/ip-allowlist.js';
 import type { Db } from './database.js';
 import { announceKeyChange } from './key-changes.js';
@@ -18,8 +19,27 @@ export interface KeyOwner {
   ipAllowlist: IpAllowlist;
 }
 
+/**
+ * Every request whose key is not cached asks this (docs/DEVELOPING.md, "Hot paths"): a named
+ * statement by the unique hash index; revoked keys are not found. $1 the key's hash.
+ */
+const OWNER_OF_KEY: NamedStatement = {
+  name: 'gateway_api_key_owner',
+  text: `SELECT api_keys.id, api_keys.project_id, ip_allowlists.enabled, ip_allowlists.cidrs
+           FROM api_keys LEFT JOIN ip_allowlists ON ip_allowlists.project_id = api_keys.project_id
+          WHERE api_keys.key_hash = $1::text AND api_keys.revoked_at IS NULL`,
+};
+
 export class ApiKeys {
-  constructor(private readonly db: Db) {}
+  private readonly run: StatementRunner;
+
+  /** `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`). */
+  constructor(
+    private readonly db: Db,
+    pool: SchemaPool,
+  ) {
+    this.run = poolRunner(pool);
+  }
 
   async create(projectId: string, name: string, keyHash: string, hint: string): Promise<ApiKeyRecord> {
     const row = await this.db.apiKey.create({ data: { id: randomUUID(), projectId, name, keyHash, hint } });
@@ -37,16 +57,18 @@ export class ApiKeys {
 
   /** One lookup by the unique hash index; revoked keys are not found. */
   async ownerOf(keyHash: string): Promise<KeyOwner | undefined> {
-    const row = await this.db.apiKey.findUnique({
-      where: { keyHash },
-      select: { id: true, projectId: true, revokedAt: true, project: { select: { ipAllowlist: true } } },
-    });
-    if (!row || row.revokedAt) return undefined;
-    const allowlist = row.project.ipAllowlist;
+    const [row] = await this.run.rows<{
+      id: string;
+      project_id: string;
+      // Both null when the project never saved an allowlist.
+      enabled: boolean | null;
+      cidrs: string[] | null;
+    }>(OWNER_OF_KEY, [keyHash]);
+    if (!row) return undefined;
     return {
       keyId: row.id,
-      projectId: row.projectId,
-      ipAllowlist: allowlist ? { enabled: allowlist.enabled, cidrs: allowlist.cidrs } : { enabled: false, cidrs: [] },
+      projectId: row.project_id,
+      ipAllowlist: { enabled: row.enabled ?? false, cidrs: row.cidrs ?? [] },
     };
   }
 

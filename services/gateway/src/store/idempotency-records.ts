@@ -1,8 +1,64 @@
-import { HOUR_MS, type RetentionRule } from '@otp/platform';
-import type { Db } from './database.js';
+import {
+  HOUR_MS,
+  poolRunner,
+  type NamedStatement,
+  type RetentionRule,
+  type SchemaPool,
+  type StatementRunner,
+} from '@otp/platform';
 
 // The gateway's Idempotency-Key records (README "Idempotency-Key"). Per request at most two
-// statements: the claim, then the answer (or the release). Raw SQL: this runs on every keyed POST.
+// statements: the claim, then the answer (or the release). Named statements on the pool
+// (docs/DEVELOPING.md, "Hot paths"): this runs on every keyed POST, and the retention pass runs
+// by itself, so an idle gateway never loads Prisma's query compiler.
+
+/** $1 project, $2 key, $3 request hash, $4 lease id, $5 lease length in milliseconds. */
+const IDEMPOTENCY_STATEMENTS = {
+  claim: {
+    name: 'gateway_idempotency_claim',
+    text: `INSERT INTO idempotency_records (project_id, key, request_hash, state, lease_id, locked_until)
+           VALUES ($1::text, $2::text, $3::text, 'running', $4::uuid, now() + $5::int * interval '1 millisecond')
+           ON CONFLICT (project_id, key) DO NOTHING
+           RETURNING key`,
+  },
+  // The outer SELECT sees the row as it was before the takeover (one snapshot): that is fine,
+  // `taken` says whether this attempt now holds it.
+  takeover: {
+    name: 'gateway_idempotency_takeover',
+    text: `WITH takeover AS (
+             UPDATE idempotency_records
+                SET lease_id = $4::uuid, locked_until = now() + $5::int * interval '1 millisecond'
+              WHERE project_id = $1::text AND key = $2::text AND request_hash = $3::text
+                AND state = 'running' AND locked_until <= now()
+             RETURNING key)
+           SELECT request_hash, state, response_status, response_body, EXISTS (SELECT 1 FROM takeover) AS taken
+             FROM idempotency_records WHERE project_id = $1::text AND key = $2::text`,
+  },
+  /** $1 project, $2 key, $3 lease id, $4 status, $5 body. */
+  finish: {
+    name: 'gateway_idempotency_finish',
+    text: `UPDATE idempotency_records
+              SET state = 'done', response_status = $4::int, response_body = $5::text, locked_until = now()
+            WHERE project_id = $1::text AND key = $2::text AND lease_id = $3::uuid AND state = 'running'`,
+  },
+  /** $1 project, $2 key, $3 lease id. */
+  release: {
+    name: 'gateway_idempotency_release',
+    text: `UPDATE idempotency_records SET locked_until = now()
+            WHERE project_id = $1::text AND key = $2::text AND lease_id = $3::uuid AND state = 'running'`,
+  },
+  /** $1 cutoff, $2 batch size; answers how many records went. */
+  deleteBatch: {
+    name: 'gateway_idempotency_retention',
+    text: `WITH deleted AS (
+             DELETE FROM idempotency_records WHERE (project_id, key) IN (
+               SELECT project_id, key FROM idempotency_records
+                WHERE created_at < $1::timestamptz AND locked_until <= now()
+                LIMIT $2::int FOR UPDATE SKIP LOCKED)
+             RETURNING 1)
+           SELECT count(*)::int AS deleted FROM deleted`,
+  },
+} satisfies Record<string, NamedStatement>;
 
 export interface Claim {
   projectId: string;
@@ -25,7 +81,12 @@ interface ExistingRow {
 }
 
 export class IdempotencyRecords {
-  constructor(private readonly db: Db) {}
+  private readonly run: StatementRunner;
+
+  /** `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`). */
+  constructor(pool: SchemaPool) {
+    this.run = poolRunner(pool);
+  }
 
   /**
    * A new key is claimed by one insert. A key seen before is taken over when it is the same
@@ -34,26 +95,11 @@ export class IdempotencyRecords {
    */
   async claim(claim: Claim): Promise<ClaimOutcome> {
     // Two rounds at most: a row can vanish between the statements only through the retention pass.
+    const values = [claim.projectId, claim.key, claim.requestHash, claim.leaseId, claim.leaseMs];
     for (let round = 0; round < 2; round++) {
-      const inserted = await this.db.$queryRaw<{ key: string }[]>`
-        INSERT INTO idempotency_records (project_id, key, request_hash, state, lease_id, locked_until)
-        VALUES (${claim.projectId}, ${claim.key}, ${claim.requestHash}, 'running', ${claim.leaseId}::uuid,
-                now() + ${claim.leaseMs}::int * interval '1 millisecond')
-        ON CONFLICT (project_id, key) DO NOTHING
-        RETURNING key`;
+      const inserted = await this.run.rows(IDEMPOTENCY_STATEMENTS.claim, values);
       if (inserted.length > 0) return { kind: 'claimed' };
-      // The outer SELECT sees the row as it was before the takeover (one snapshot): that is fine,
-      // `taken` says whether this attempt now holds it.
-      const rows = await this.db.$queryRaw<ExistingRow[]>`
-        WITH takeover AS (
-          UPDATE idempotency_records
-             SET lease_id = ${claim.leaseId}::uuid,
-                 locked_until = now() + ${claim.leaseMs}::int * interval '1 millisecond'
-           WHERE project_id = ${claim.projectId} AND key = ${claim.key} AND request_hash = ${claim.requestHash}
-             AND state = 'running' AND locked_until <= now()
-          RETURNING key)
-        SELECT request_hash, state, response_status, response_body, EXISTS (SELECT 1 FROM takeover) AS taken
-          FROM idempotency_records WHERE project_id = ${claim.projectId} AND key = ${claim.key}`;
+      const rows = await this.run.rows<ExistingRow>(IDEMPOTENCY_STATEMENTS.takeover, values);
       const row = rows[0];
       // Deleted by the retention pass between the two statements: claim it afresh.
       if (!row) continue;
@@ -69,17 +115,12 @@ export class IdempotencyRecords {
 
   /** Keeps the answer for replay; a no-op when another attempt took the lease over meanwhile. */
   async finish(projectId: string, key: string, leaseId: string, status: number, body: string): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE idempotency_records
-         SET state = 'done', response_status = ${status}::int, response_body = ${body}, locked_until = now()
-       WHERE project_id = ${projectId} AND key = ${key} AND lease_id = ${leaseId}::uuid AND state = 'running'`;
+    await this.run.rows(IDEMPOTENCY_STATEMENTS.finish, [projectId, key, leaseId, status, body]);
   }
 
   /** Ends this attempt's lease at once, so a retry with the same key runs again. */
   async release(projectId: string, key: string, leaseId: string): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE idempotency_records SET locked_until = now()
-       WHERE project_id = ${projectId} AND key = ${key} AND lease_id = ${leaseId}::uuid AND state = 'running'`;
+    await this.run.rows(IDEMPOTENCY_STATEMENTS.release, [projectId, key, leaseId]);
   }
 
   /**
@@ -90,11 +131,9 @@ export class IdempotencyRecords {
     return {
       table: 'idempotency_records',
       keepMs: keepHours * HOUR_MS,
-      deleteBatch: (cutoff, limit) => this.db.$executeRaw`
-        DELETE FROM idempotency_records WHERE (project_id, key) IN (
-          SELECT project_id, key FROM idempotency_records
-           WHERE created_at < ${cutoff}::timestamptz AND locked_until <= now()
-           LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)`,
+      deleteBatch: async (cutoff, limit) =>
+        (await this.run.rows<{ deleted: number }>(IDEMPOTENCY_STATEMENTS.deleteBatch, [cutoff, limit]))[0]?.deleted ??
+        0,
     };
   }
 }

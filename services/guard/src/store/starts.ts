@@ -1,5 +1,8 @@
 import {
+  inPoolTransaction,
+  outboxInsert,
   outboxRow,
+  outboxValues,
   poolRunner,
   SUBJECTS,
   type NamedStatement,
@@ -13,6 +16,10 @@ import { ADMIT_FUNCTION } from './admit-function.js';
 import type { Db } from './database.js';
 
 // The hot path: one statement per start (the admit function), one per finished verification.
+// These, and what guard does by itself (installing the admit function at start-up, the finished
+// verifications its consumer hears), are named statements on the pool (docs/DEVELOPING.md, "Hot
+// paths"): an idle guard never loads Prisma's query compiler. Admin paths (blocks listed or
+// lifted, settings) stay on Prisma.
 
 export interface StartRequest {
   projectId: string;
@@ -66,25 +73,65 @@ export interface NewBlock {
   callbackUrl: string | null;
 }
 
-/** Every start asks this (docs/DEVELOPING.md, "Hot paths"): a named statement on the shared pool. */
-const ADMIT_STATEMENT: NamedStatement = { name: 'guard_admit_start', text: 'SELECT admit_start($1::jsonb) AS answer' };
+const START_STATEMENTS = {
+  /** Every start asks this. */
+  admit: { name: 'guard_admit_start', text: 'SELECT admit_start($1::jsonb) AS answer' },
+  installLock: {
+    name: 'guard_install_admit_start_lock',
+    text: `SELECT pg_advisory_xact_lock(hashtext('guard.install_admit_start'))`,
+  },
+  installAdmit: { name: 'guard_install_admit_start', text: ADMIT_FUNCTION },
+  /** $1 project, $2 request key. */
+  forget: {
+    name: 'guard_forget_start',
+    text: `UPDATE starts SET state = 'dropped'
+            WHERE project_id = $1::text AND request_key = $2::text AND state <> 'dropped'
+           RETURNING id`,
+  },
+  /** $1 project, $2 number, $3 the outcome (`approved`/`unconverted`), $4 when it finished. */
+  finishVerification: {
+    name: 'guard_finish_verification',
+    text: `UPDATE starts SET state = $3::text, finished_at = $4::timestamptz
+            WHERE id = (SELECT id FROM starts
+                         WHERE project_id = $1::text AND "to" = $2::text AND kind = 'verification' AND state = 'pending'
+                         ORDER BY created_at LIMIT 1)`,
+  },
+  /**
+   * $1 project, $2 prefix, $3 reason, $4 mode, $5 since, $6 until, $7 the start that tipped it
+   * ('0': none), $8-$13 the fraud.prefix_blocked event (outboxValues).
+   */
+  recordBlock: {
+    name: 'guard_record_block',
+    text: `WITH block AS (
+             INSERT INTO prefix_blocks (project_id, prefix, reason, mode, since, until)
+             SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz
+              WHERE NOT EXISTS (SELECT 1 FROM prefix_blocks WHERE project_id = $1::text
+                                   AND prefix = $2::text AND until > $5::timestamptz)
+             RETURNING id),
+           dropped AS (
+             UPDATE starts SET state = 'dropped'
+              WHERE id = $7::bigint AND $4::text = 'block' AND EXISTS (SELECT 1 FROM block)),
+           event AS (${outboxInsert(8, 'block')})
+           SELECT id FROM block`,
+  },
+} satisfies Record<string, NamedStatement>;
 
 export class StartStore {
   private readonly statements: StatementRunner;
 
   constructor(
     private readonly db: Db,
-    pool: SchemaPool,
+    private readonly pool: SchemaPool,
   ) {
     this.statements = poolRunner(pool);
   }
 
   /** Creates or replaces the admit function (see admit-function.ts); replicas take turns. */
   async install(): Promise<void> {
-    await this.db.$transaction([
-      this.db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('guard.install_admit_start'))`,
-      this.db.$executeRawUnsafe(ADMIT_FUNCTION),
-    ]);
+    await inPoolTransaction(this.pool, async (run) => {
+      await run.rows(START_STATEMENTS.installLock, []);
+      await run.rows(START_STATEMENTS.installAdmit, []);
+    });
   }
 
   async admit(request: StartRequest): Promise<StoredVerdict & { stats?: PrefixStats | null }> {
@@ -106,24 +153,24 @@ export class StartStore {
       pending_seconds: 60 * 60,
       sample_size: DETECTOR_WINDOWS.sampleSize,
     };
-    const rows = await this.statements.rows<{ answer: unknown }>(ADMIT_STATEMENT, [JSON.stringify(input)]);
+    const rows = await this.statements.rows<{ answer: unknown }>(START_STATEMENTS.admit, [JSON.stringify(input)]);
     return verdict.parse(rows[0]?.answer);
   }
 
   /** The owner refused an admitted start: nothing was sent, so it stops counting. */
   async forget(projectId: string, requestKey: string): Promise<boolean> {
-    const changed = await this.db.$executeRaw`
-      UPDATE starts SET state = 'dropped' WHERE project_id = ${projectId} AND request_key = ${requestKey} AND state <> 'dropped'`;
-    return changed > 0;
+    const changed = await this.statements.rows(START_STATEMENTS.forget, [projectId, requestKey]);
+    return changed.length > 0;
   }
 
   /** A verification to `to` finished: the oldest pending start to that number takes the outcome. */
   async finishVerification(projectId: string, to: string, approved: boolean, at: Date): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE starts SET state = ${approved ? 'approved' : 'unconverted'}, finished_at = ${at}
-       WHERE id = (SELECT id FROM starts
-                    WHERE project_id = ${projectId} AND "to" = ${to} AND kind = 'verification' AND state = 'pending'
-                    ORDER BY created_at LIMIT 1)`;
+    await this.statements.rows(START_STATEMENTS.finishVerification, [
+      projectId,
+      to,
+      approved ? 'approved' : 'unconverted',
+      at,
+    ]);
   }
 
   /**
@@ -132,21 +179,16 @@ export class StartStore {
    */
   async recordBlock(block: NewBlock): Promise<boolean> {
     const event = blockEvent('fraud.prefix_blocked', block.projectId, block, block.callbackUrl, block.since);
-    const rows = await this.db.$queryRaw<{ id: bigint }[]>`
-      WITH block AS (
-        INSERT INTO prefix_blocks (project_id, prefix, reason, mode, since, until)
-        SELECT ${block.projectId}, ${block.prefix}, ${block.reason}, ${block.mode}, ${block.since}, ${block.until}
-         WHERE NOT EXISTS (SELECT 1 FROM prefix_blocks WHERE project_id = ${block.projectId}
-                              AND prefix = ${block.prefix} AND until > ${block.since})
-        RETURNING id),
-      dropped AS (
-        UPDATE starts SET state = 'dropped'
-         WHERE id = ${block.droppedStartId ?? '0'}::bigint AND ${block.mode} = 'block' AND EXISTS (SELECT 1 FROM block)),
-      event AS (
-        INSERT INTO outbox_events (id, subject, type, payload, headers)
-        SELECT ${event.id}::uuid, ${event.subject}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
-               ${JSON.stringify(event.headers)}::jsonb FROM block)
-      SELECT id FROM block`;
+    const rows = await this.statements.rows(START_STATEMENTS.recordBlock, [
+      block.projectId,
+      block.prefix,
+      block.reason,
+      block.mode,
+      block.since,
+      block.until,
+      block.droppedStartId ?? '0',
+      ...outboxValues(event, block.since),
+    ]);
     return rows.length > 0;
   }
 
