@@ -5,6 +5,7 @@ import {
   databaseReachable,
   exitOnStartFailure,
   PeriodicTask,
+  schemaPool,
   stopOnSignals,
 } from '@otp/platform';
 import { AdminApi } from './admin-api/client.js';
@@ -22,7 +23,8 @@ const config = readConfig();
 const logger = createLogger('console', config.LOG_LEVEL);
 
 async function main(): Promise<void> {
-  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
+  const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
   const deps: ConsoleDeps = {
     users: new Users(db),
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
     cookieSecure: config.COOKIE_SECURE,
     trustProxyHops: config.TRUST_PROXY_HOPS,
     logger,
-    ready: () => databaseReachable(db),
+    ready: () => databaseReachable(pool),
   });
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve, reject) => {
     const listening = app.listen(config.PORT, config.HOST, (error?: Error) =>

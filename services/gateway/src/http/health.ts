@@ -31,12 +31,7 @@ export function healthRoutes(deps: GatewayDeps): Router {
       res.status(503).set('Retry-After', '1').json(errorEnvelope('SERVICE_UNAVAILABLE', 'not ready: stopping'));
       return;
     }
-    // On the pool, not Prisma: the orchestrator asks every few seconds, and a probe must not load
-    // Prisma's query compiler into an otherwise idle gateway.
-    const [database, billing] = await Promise.all([
-      databaseReachable({ $queryRawUnsafe: (query) => deps.pool.query(query) }),
-      billingServing(deps),
-    ]);
+    const [database, billing] = await Promise.all([databaseReachable(deps.pool), billingServing(deps)]);
     if (database && billing) {
       res.json({ status: 'ready' });
       return;

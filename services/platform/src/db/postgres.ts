@@ -41,10 +41,14 @@ export function prismaAdapter(source: string | pg.Pool, schema: string): PrismaP
   );
 }
 
-/** Readiness: the database answers a trivial query (any service's Prisma client). */
-export async function databaseReachable(db: { $queryRawUnsafe(query: string): Promise<unknown> }): Promise<boolean> {
+/**
+ * Readiness: the database answers a trivial query, on the service's pool. Not through Prisma: the
+ * orchestrator asks every few seconds, and a probe must not load Prisma's query compiler (about
+ * 22 MB) into a process that has no other use for it.
+ */
+export async function databaseReachable(pool: Pick<pg.Pool, 'query'>): Promise<boolean> {
   try {
-    await db.$queryRawUnsafe('SELECT 1');
+    await pool.query('SELECT 1');
     return true;
   } catch {
     return false;
