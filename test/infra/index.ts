@@ -8,3 +8,4 @@ export * from './money.js';
 export * from './workload.js';
 export * from './invariants.js';
 export * from './tcp-proxy.js';
+export * from './prisma-compiler.js';

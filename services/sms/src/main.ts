@@ -35,7 +35,8 @@ const logger = createLogger('sms', config.LOG_LEVEL);
 
 async function main(): Promise<void> {
   const clock = systemClock;
-  // One pool for Prisma and the hot-path statements (store/message-statements.ts).
+  // One pool for Prisma (admin paths) and the named statements (store/message-statements.ts): what
+  // the service runs by itself (recovery, receipts, the worker, retention) never goes through Prisma.
   const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
   const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const events = await startEventPublisher({
@@ -56,8 +57,8 @@ async function main(): Promise<void> {
   // Verify's SMS texts (they hold a code) are sealed at rest under this key.
   const bodies = new SealedBox(Buffer.from(config.SMS_BODY_KEY, 'hex'), 'otp sms body seal');
   const messages = new Messages(db, pool);
-  const intents = new SendIntents(db, pool);
-  const receipts = new DeliveryReceipts(db, pool);
+  const intents = new SendIntents(pool);
+  const receipts = new DeliveryReceipts(pool);
   const sendContexts = new SendContexts(pool);
 
   const onEvent = () => relay.wake();
@@ -145,7 +146,7 @@ async function main(): Promise<void> {
   recovery.start();
   const retention = startRetention(config, logger, [
     events.outboxRetention(config.OUTBOX_RETENTION_HOURS),
-    ...smsRetention(db, config.RETENTION_DAYS),
+    ...smsRetention(pool, config.RETENTION_DAYS),
   ]);
   announceReady(logger, { grpc: server.port });
 

@@ -54,7 +54,7 @@ describe('sms: a failed enqueue of a message the worker already took', () => {
     const pool = schemaPool(url, 'sms');
     db = openDatabase(url, 'sms', pool);
     messages = new Messages(db, pool);
-    intents = new SendIntents(db, pool);
+    intents = new SendIntents(pool);
   });
   afterAll(async () => {
     await db?.$disconnect();

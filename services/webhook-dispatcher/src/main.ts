@@ -4,6 +4,7 @@ import {
   createLogger,
   exitOnStartFailure,
   observeConsumer,
+  schemaPool,
   startGrpcServer,
   startRetention,
   STREAMS,
@@ -30,9 +31,12 @@ const logger = createLogger('webhook-dispatcher', config.LOG_LEVEL);
 const LEASE_MARGIN_MS = 5000;
 
 async function main(): Promise<void> {
-  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA);
-  const deliveries = new Deliveries(db);
-  const secrets = new Secrets(db);
+  // One pool for Prisma (admin paths) and the named statements (store/delivery-statements.ts): the
+  // intake, the delivery loop and retention never go through Prisma.
+  const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
+  const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
+  const deliveries = new Deliveries(db, pool);
+  const secrets = new Secrets(db, pool);
   const agent = deliveryAgent({
     allowPrivate: config.ALLOW_PRIVATE_TARGETS,
     connectTimeoutMs: config.ATTEMPT_TIMEOUT_MS,
@@ -80,7 +84,7 @@ async function main(): Promise<void> {
     ],
   });
   server.setServing(true);
-  const retention = startRetention(config, logger, webhookRetention(db, config.RETENTION_DAYS));
+  const retention = startRetention(config, logger, webhookRetention(pool, config.RETENTION_DAYS));
   announceReady(logger, { grpc: server.port }, { allow_private_targets: config.ALLOW_PRIVATE_TARGETS });
 
   stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [

@@ -122,4 +122,123 @@ export const SMS_STATEMENTS = {
              RETURNING sid)
            ${outboxInsert(5, 'settled')}`,
   },
+  /** A message by its sid. */
+  message: {
+    name: 'sms_message',
+    text: `SELECT * FROM messages WHERE sid = $1`,
+  },
+  /** A message as the API shows it ($1 sid, $2 project): intents (accepted) and discarded ones are never shown. */
+  messageInProject: {
+    name: 'sms_message_in_project',
+    text: `SELECT * FROM messages WHERE sid = $1 AND project_id = $2 AND status NOT IN ('accepted', 'discarded')`,
+  },
+  /** The live message (intent included) of a project's request key: $1 project, $2 request key. */
+  byRequestKey: {
+    name: 'sms_by_request_key',
+    text: `SELECT * FROM messages
+            WHERE project_id = $1 AND request_key = $2 AND status NOT IN ('discarded', 'enqueue_failed')`,
+  },
+  /** accepted -> discarded, nothing owed (Billing refused the hold): $1 sid, $2 now. */
+  discardRefused: {
+    name: 'sms_discard_refused',
+    text: `UPDATE messages SET status = 'discarded', body_sealed = NULL, updated_at = $2::timestamptz
+            WHERE sid = $1 AND status = 'accepted'`,
+  },
+  /**
+   * queued -> enqueue_failed, its hold due back: $1 sid, $2 error, $3 now, $4.. the event, written
+   * only for a message sent for a verification. Answers the sid when the row changed.
+   */
+  enqueueFailed: {
+    name: 'sms_enqueue_failed',
+    text: `WITH failed AS (
+             UPDATE messages SET status = 'enqueue_failed', last_error = $2::text, money_due = true, body_sealed = NULL,
+                    updated_at = $3::timestamptz
+              WHERE sid = $1 AND status = 'queued'
+             RETURNING sid, purpose),
+           for_verify AS (SELECT sid FROM failed WHERE purpose = 'verify'),
+           announced AS (${outboxInsert(4, 'for_verify')})
+           SELECT sid FROM failed`,
+  },
+  /** The parts a carrier accepted so far and their receipt keys: $1 sid, $2 ids, $3 receipt keys, $4 now. */
+  recordParts: {
+    name: 'sms_record_parts',
+    text: `UPDATE messages SET carrier_message_ids = $2::text[], receipt_keys = $3::text[],
+                  submit_started_at = NULL, updated_at = $4::timestamptz
+            WHERE sid = $1 AND status = 'processing'`,
+  },
+  /** The carrier has none of the message: $1 sid, $2 now. */
+  leaveCarrier: {
+    name: 'sms_leave_carrier',
+    text: `UPDATE messages SET carrier = NULL, concat_reference = NULL, submit_started_at = NULL,
+                  updated_at = $2::timestamptz
+            WHERE sid = $1 AND status = 'processing'`,
+  },
+  /** A try that spent no retry gives its attempt back: $1 sid, $2 now. */
+  uncountAttempt: {
+    name: 'sms_uncount_attempt',
+    text: `UPDATE messages SET attempts = greatest(attempts - 1, 0), updated_at = $2::timestamptz
+            WHERE sid = $1 AND status = 'processing'`,
+  },
+  /** Why the last try did not send, before a retry: $1 sid, $2 error, $3 now. */
+  recordError: {
+    name: 'sms_record_error',
+    text: `UPDATE messages SET last_error = $2::text, submit_started_at = NULL, updated_at = $3::timestamptz
+            WHERE sid = $1 AND status = 'processing'`,
+  },
+  /** Billing confirmed the release or refund the row was owed: $1 sid. */
+  moneySettled: {
+    name: 'sms_money_settled',
+    text: `UPDATE messages SET money_due = false WHERE sid = $1 AND money_due`,
+  },
+  /** Every receipt matched to a message: $1 sid. */
+  receiptsOfMessage: {
+    name: 'sms_receipts_of_message',
+    text: `SELECT state, done_at, received_at FROM delivery_receipts WHERE sid = $1`,
+  },
+} satisfies Record<string, NamedStatement>;
+
+// What the service's own passes run (recovery, receipt matching): named statements on the pool, so
+// an idle process never loads Prisma's query compiler (docs/DEVELOPING.md, "Hot paths"). Every one
+// is conditional or SKIP LOCKED, so two replicas passing at once never act on a row twice.
+export const SMS_PASS_STATEMENTS = {
+  /**
+   * Intents nobody finished before $1 (cutoff) become discarded, their hold (if one was taken) due
+   * back: $2 now, $3 at most this many.
+   */
+  discardAbandoned: {
+    name: 'sms_discard_abandoned',
+    text: `UPDATE messages SET status = 'discarded', money_due = true, body_sealed = NULL, updated_at = $2::timestamptz
+            WHERE sid IN (SELECT sid FROM messages WHERE status = 'accepted' AND updated_at < $1::timestamptz
+                           ORDER BY updated_at LIMIT $3::int FOR UPDATE SKIP LOCKED)
+              AND status = 'accepted'
+           RETURNING *`,
+  },
+  /** Rows whose release or refund Billing has not confirmed, last touched before $1: at most $2. */
+  moneyDue: {
+    name: 'sms_money_due',
+    text: `SELECT * FROM messages WHERE money_due AND updated_at < $1::timestamptz ORDER BY updated_at LIMIT $2::int`,
+  },
+  /** Queued rows untouched since $1, touched now ($2) so each is published again once per period: at most $3. */
+  takeStaleQueued: {
+    name: 'sms_take_stale_queued',
+    text: `UPDATE messages SET updated_at = $2::timestamptz
+            WHERE sid IN (SELECT sid FROM messages WHERE status = 'queued' AND updated_at < $1::timestamptz
+                           ORDER BY updated_at LIMIT $3::int FOR UPDATE SKIP LOCKED)
+              AND status = 'queued'
+           RETURNING sid`,
+  },
+  /** Receipts that came before their message's ids were stored, matched to it now. */
+  matchWaiting: {
+    name: 'sms_match_waiting_receipts',
+    text: `UPDATE delivery_receipts r SET sid = m.sid
+             FROM messages m
+            WHERE r.sid IS NULL AND m.receipt_keys @> ARRAY[r.carrier || ':' || r.receipt_key]
+           RETURNING m.sid`,
+  },
+  /** Sent messages with matched receipts and no delivery status yet: at most $1. */
+  unsettled: {
+    name: 'sms_unsettled',
+    text: `SELECT DISTINCT m.sid FROM messages m JOIN delivery_receipts r ON r.sid = m.sid
+            WHERE m.status = 'sent' AND m.delivery_status IS NULL LIMIT $1::int`,
+  },
 } satisfies Record<string, NamedStatement>;

@@ -52,8 +52,9 @@ export function statusEvent(row: Message, type: SmsEventType, now: Date) {
   return { ...event, headers };
 }
 
-// The worker's statements run for every message: named statements on the pool (message-statements.ts).
-// Reads for the API and the rare changes stay on Prisma.
+// Every statement of a message on its way (send, worker, recovery) is a named statement on the pool
+// (message-statements.ts): the worker and the recovery pass never load Prisma's query compiler.
+// Only the console's log (`list`) reads through Prisma.
 export class Messages {
   private readonly statements: StatementRunner;
 
@@ -76,23 +77,19 @@ export class Messages {
     const event = statusEvent(row, 'sms.failed', now);
     // Answers whether the row changed: a publish whose answer was lost may have reached the queue,
     // and the worker may have taken the message already (no longer `queued`): then it is sent.
-    const changed = await this.db.$queryRaw<{ sid: string }[]>`
-      WITH failed AS (
-        UPDATE messages SET status = 'enqueue_failed', last_error = ${error}, money_due = true, body_sealed = NULL,
-               updated_at = ${now}
-         WHERE sid = ${row.sid} AND status = 'queued'
-        RETURNING sid, purpose),
-      announced AS (
-        INSERT INTO outbox_events (id, subject, type, payload, headers, created_at)
-        SELECT ${event.id}::uuid, ${event.subject}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
-               ${JSON.stringify(event.headers)}::jsonb, ${now} FROM failed WHERE failed.purpose = 'verify')
-      SELECT sid FROM failed`;
+    const changed = await this.statements.rows(SMS_STATEMENTS.enqueueFailed, [
+      row.sid,
+      error,
+      now,
+      ...outboxValues(event, now),
+    ]);
     return changed.length > 0;
   }
 
   /** A message as the API shows it: intents (accepted) and discarded ones are never shown. */
   async inProject(projectId: string, sid: string): Promise<Message | null> {
-    return this.db.message.findFirst({ where: { sid, projectId, status: { notIn: ['accepted', 'discarded'] } } });
+    const [row] = await this.statements.rows<MessageRecord>(SMS_STATEMENTS.messageInProject, [sid, projectId]);
+    return row ? fromRecord(row) : null;
   }
 
   /** A page of the console's SMS log, newest first. */
@@ -101,7 +98,8 @@ export class Messages {
   }
 
   async bySid(sid: string): Promise<Message | null> {
-    return this.db.message.findUnique({ where: { sid } });
+    const [row] = await this.statements.rows<MessageRecord>(SMS_STATEMENTS.message, [sid]);
+    return row ? fromRecord(row) : null;
   }
 
   /**
@@ -117,18 +115,16 @@ export class Messages {
 
   /** Billing confirmed the release or refund this row was owed. */
   async moneySettled(sid: string): Promise<void> {
-    await this.db.$executeRaw`UPDATE messages SET money_due = false WHERE sid = ${sid} AND money_due`;
+    await this.statements.rows(SMS_STATEMENTS.moneySettled, [sid]);
   }
 
   /** A try that spent none of the message's retries (throttled, no carrier could take it). */
   async uncountAttempt(sid: string, now: Date): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE messages SET attempts = greatest(attempts - 1, 0), updated_at = ${now} WHERE sid = ${sid} AND status = 'processing'`;
+    await this.statements.rows(SMS_STATEMENTS.uncountAttempt, [sid, now]);
   }
 
   async recordError(sid: string, error: string, now: Date): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE messages SET last_error = ${error}, submit_started_at = NULL, updated_at = ${now} WHERE sid = ${sid} AND status = 'processing'`;
+    await this.statements.rows(SMS_STATEMENTS.recordError, [sid, error, now]);
   }
 
   /**
@@ -157,17 +153,12 @@ export class Messages {
 
   /** The parts the carrier has accepted so far (ids in part order, "" for the others) and their receipt keys. */
   async recordParts(sid: string, ids: string[], receiptKeys: string[], now: Date): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE messages SET carrier_message_ids = ${ids}::text[], receipt_keys = ${receiptKeys}::text[],
-             submit_started_at = NULL, updated_at = ${now}
-       WHERE sid = ${sid} AND status = 'processing'`;
+    await this.statements.rows(SMS_STATEMENTS.recordParts, [sid, ids, receiptKeys, now]);
   }
 
   /** The carrier confirmed it has none of the message: the next try may go anywhere, under a new reference. */
   async leaveCarrier(sid: string, now: Date): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE messages SET carrier = NULL, concat_reference = NULL, submit_started_at = NULL, updated_at = ${now}
-       WHERE sid = ${sid} AND status = 'processing'`;
+    await this.statements.rows(SMS_STATEMENTS.leaveCarrier, [sid, now]);
   }
 
   /**

@@ -1,9 +1,8 @@
 import { outboxValues, poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { Message } from '../generated/prisma/client.js';
 import type { DeliveryStatus } from '../domain/receipts.js';
-import type { Db } from './database.js';
 import { fromRecord, type MessageRecord } from './message-rows.js';
-import { SMS_STATEMENTS } from './message-statements.js';
+import { SMS_PASS_STATEMENTS, SMS_STATEMENTS } from './message-statements.js';
 import { statusEvent } from './messages.js';
 
 /** A stored receipt of one part of a message. */
@@ -33,13 +32,12 @@ function partReceipt(record: ReceiptRecord): PartReceipt {
   };
 }
 
+// Named statements on the pool (message-statements.ts): receipts arrive from the carriers and the
+// matching pass runs by itself, neither through Prisma.
 export class DeliveryReceipts {
   private readonly statements: StatementRunner;
 
-  constructor(
-    private readonly db: Db,
-    pool: SchemaPool,
-  ) {
+  constructor(pool: SchemaPool) {
     this.statements = poolRunner(pool);
   }
 
@@ -93,20 +91,13 @@ export class DeliveryReceipts {
    * messages that may have a delivery status to settle (matched now, or earlier while unsent).
    */
   async matchWaiting(limit: number): Promise<string[]> {
-    const matched = await this.db.$queryRaw<{ sid: string }[]>`
-      UPDATE delivery_receipts r SET sid = m.sid
-        FROM messages m
-       WHERE r.sid IS NULL AND m.receipt_keys @> ARRAY[r.carrier || ':' || r.receipt_key]
-      RETURNING m.sid`;
-    const unsettled = await this.db.$queryRaw<{ sid: string }[]>`
-      SELECT DISTINCT m.sid FROM messages m JOIN delivery_receipts r ON r.sid = m.sid
-       WHERE m.status = 'sent' AND m.delivery_status IS NULL LIMIT ${limit}`;
+    const matched = await this.statements.rows<{ sid: string }>(SMS_PASS_STATEMENTS.matchWaiting, []);
+    const unsettled = await this.statements.rows<{ sid: string }>(SMS_PASS_STATEMENTS.unsettled, [limit]);
     return [...new Set([...matched.map((r) => r.sid), ...unsettled.map((r) => r.sid)])];
   }
 
   async ofMessage(sid: string): Promise<PartReceipt[]> {
-    const rows = await this.db.$queryRaw<{ state: string; done_at: Date | null; received_at: Date }[]>`
-      SELECT state, done_at, received_at FROM delivery_receipts WHERE sid = ${sid}`;
+    const rows = await this.statements.rows<ReceiptRecord>(SMS_STATEMENTS.receiptsOfMessage, [sid]);
     return rows.map(partReceipt);
   }
 
@@ -128,7 +119,7 @@ export class DeliveryReceipts {
   }
 
   async message(sid: string): Promise<Message | null> {
-    const rows = await this.db.$queryRaw<MessageRecord[]>`SELECT * FROM messages WHERE sid = ${sid}`;
-    return rows[0] ? fromRecord(rows[0]) : null;
+    const [row] = await this.statements.rows<MessageRecord>(SMS_STATEMENTS.message, [sid]);
+    return row ? fromRecord(row) : null;
   }
 }

@@ -1,32 +1,45 @@
-import { DAY_MS, type RetentionRule } from '@otp/platform';
-import type { Db } from './database.js';
+import { DAY_MS, poolRunner, type NamedStatement, type RetentionRule, type SchemaPool } from '@otp/platform';
 
 // What the SMS service deletes after RETENTION_DAYS (README "Data retention"). A message goes only
 // once it is final and owes nothing: never while queued or being submitted (the worker and the
 // recovery pass still need it), never with money_due (a release or refund not yet confirmed).
-// The partial index messages_retention_idx holds exactly these rows, by age.
+// The partial index messages_retention_idx holds exactly these rows, by age. The task runs by
+// itself: named statements on the pool, never Prisma (docs/DEVELOPING.md, "Hot paths").
 
-export function smsRetention(db: Db, retentionDays: number): RetentionRule[] {
+const SMS_RETENTION_STATEMENTS = {
+  /** $1 cutoff, $2 at most this many; answers how many went. */
+  messages: {
+    name: 'sms_retention_messages',
+    text: `WITH deleted AS (
+             DELETE FROM messages WHERE sid = ANY(ARRAY(
+               SELECT sid FROM messages
+                WHERE created_at < $1::timestamptz
+                  AND status IN ('sent', 'failed', 'enqueue_failed', 'discarded') AND NOT money_due
+                LIMIT $2::int FOR UPDATE SKIP LOCKED))
+             RETURNING 1)
+           SELECT count(*)::int AS deleted FROM deleted`,
+  },
+  /** Carrier receipts are as old as their message (an unmatched one past that age never will be). */
+  receipts: {
+    name: 'sms_retention_receipts',
+    text: `WITH deleted AS (
+             DELETE FROM delivery_receipts WHERE (carrier, receipt_key) IN (
+               SELECT carrier, receipt_key FROM delivery_receipts WHERE received_at < $1::timestamptz
+                LIMIT $2::int FOR UPDATE SKIP LOCKED)
+             RETURNING 1)
+           SELECT count(*)::int AS deleted FROM deleted`,
+  },
+} satisfies Record<string, NamedStatement>;
+
+export function smsRetention(pool: SchemaPool, retentionDays: number): RetentionRule[] {
   const keepMs = retentionDays * DAY_MS;
+  const statements = poolRunner(pool);
+  const deleteBatch = (statement: NamedStatement) => async (cutoff: Date, limit: number) => {
+    const [row] = await statements.rows<{ deleted: number }>(statement, [cutoff, limit]);
+    return row?.deleted ?? 0;
+  };
   return [
-    {
-      table: 'messages',
-      keepMs,
-      deleteBatch: (cutoff, limit) => db.$executeRaw`
-        DELETE FROM messages WHERE sid = ANY(ARRAY(
-          SELECT sid FROM messages
-           WHERE created_at < ${cutoff}::timestamptz
-             AND status IN ('sent', 'failed', 'enqueue_failed', 'discarded') AND NOT money_due
-           LIMIT ${limit}::int FOR UPDATE SKIP LOCKED))`,
-    },
-    {
-      // Carrier receipts are as old as their message (an unmatched one past that age never will be).
-      table: 'delivery_receipts',
-      keepMs,
-      deleteBatch: (cutoff, limit) => db.$executeRaw`
-        DELETE FROM delivery_receipts WHERE (carrier, receipt_key) IN (
-          SELECT carrier, receipt_key FROM delivery_receipts WHERE received_at < ${cutoff}::timestamptz
-           LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)`,
-    },
+    { table: 'messages', keepMs, deleteBatch: deleteBatch(SMS_RETENTION_STATEMENTS.messages) },
+    { table: 'delivery_receipts', keepMs, deleteBatch: deleteBatch(SMS_RETENTION_STATEMENTS.receipts) },
   ];
 }

@@ -2,9 +2,8 @@ import type { Message, Prisma } from '../generated/prisma/client.js';
 import type { SmsEncoding } from '../domain/segments.js';
 import type { SmsPurpose } from '../domain/delivery.js';
 import { poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
-import type { Db } from './database.js';
 import { fromRecord, type MessageRecord } from './message-rows.js';
-import { SMS_STATEMENTS } from './message-statements.js';
+import { SMS_PASS_STATEMENTS, SMS_STATEMENTS } from './message-statements.js';
 
 // Send intents. Sms.Send writes its message row `accepted` BEFORE the hold, with the caller's
 // request key, so that whatever a crash interrupts can be found and finished or undone: a repeated
@@ -34,10 +33,7 @@ export interface NewIntent {
 export class SendIntents {
   private readonly statements: StatementRunner;
 
-  constructor(
-    private readonly db: Db,
-    pool: SchemaPool,
-  ) {
+  constructor(pool: SchemaPool) {
     this.statements = poolRunner(pool);
   }
 
@@ -69,11 +65,8 @@ export class SendIntents {
 
   /** The live message (intent included) the project's request key created, if any. */
   async byRequestKey(projectId: string, requestKey: string): Promise<Message | null> {
-    const rows = await this.db.$queryRaw<MessageRecord[]>`
-      SELECT * FROM messages
-       WHERE project_id = ${projectId} AND request_key = ${requestKey}
-         AND status NOT IN ('discarded', 'enqueue_failed')`;
-    return rows[0] ? fromRecord(rows[0]) : null;
+    const [row] = await this.statements.rows<MessageRecord>(SMS_STATEMENTS.byRequestKey, [projectId, requestKey]);
+    return row ? fromRecord(row) : null;
   }
 
   /** accepted -> queued with its hold; null when the intent was discarded (or queued) meanwhile. */
@@ -84,9 +77,7 @@ export class SendIntents {
 
   /** accepted -> discarded: Billing refused the hold, so nothing is owed back. */
   async discardRefused(sid: string, now: Date): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE messages SET status = 'discarded', body_sealed = NULL, updated_at = ${now}
-       WHERE sid = ${sid} AND status = 'accepted'`;
+    await this.statements.rows(SMS_STATEMENTS.discardRefused, [sid, now]);
   }
 
   /**
@@ -94,19 +85,13 @@ export class SendIntents {
    * back. SKIP LOCKED: two replicas never take the same rows.
    */
   async discardAbandoned(cutoff: Date, now: Date, limit: number): Promise<Message[]> {
-    const rows = await this.db.$queryRaw<MessageRecord[]>`
-      UPDATE messages SET status = 'discarded', money_due = true, body_sealed = NULL, updated_at = ${now}
-       WHERE sid IN (SELECT sid FROM messages WHERE status = 'accepted' AND updated_at < ${cutoff}
-                      ORDER BY updated_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-         AND status = 'accepted'
-      RETURNING *`;
+    const rows = await this.statements.rows<MessageRecord>(SMS_PASS_STATEMENTS.discardAbandoned, [cutoff, now, limit]);
     return rows.map(fromRecord);
   }
 
   /** Rows whose release or refund Billing has not confirmed, last touched before `cutoff`. */
   async moneyDue(cutoff: Date, limit: number): Promise<Message[]> {
-    const rows = await this.db.$queryRaw<MessageRecord[]>`
-      SELECT * FROM messages WHERE money_due AND updated_at < ${cutoff} ORDER BY updated_at LIMIT ${limit}`;
+    const rows = await this.statements.rows<MessageRecord>(SMS_PASS_STATEMENTS.moneyDue, [cutoff, limit]);
     return rows.map(fromRecord);
   }
 
@@ -115,12 +100,7 @@ export class SendIntents {
    * published), touched now so each is published again at most once per recovery period.
    */
   async takeStaleQueued(cutoff: Date, now: Date, limit: number): Promise<string[]> {
-    const rows = await this.db.$queryRaw<{ sid: string }[]>`
-      UPDATE messages SET updated_at = ${now}
-       WHERE sid IN (SELECT sid FROM messages WHERE status = 'queued' AND updated_at < ${cutoff}
-                      ORDER BY updated_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-         AND status = 'queued'
-      RETURNING sid`;
+    const rows = await this.statements.rows<{ sid: string }>(SMS_PASS_STATEMENTS.takeStaleQueued, [cutoff, now, limit]);
     return rows.map((row) => row.sid);
   }
 }

@@ -1,8 +1,12 @@
-import { prismaAdapter } from '@otp/platform';
+import { prismaAdapter, schemaPool } from '@otp/platform';
 import { PrismaClient } from '../generated/prisma/client.js';
 
 export type Db = PrismaClient;
 
-export function openDatabase(url: string, schema: string): Db {
-  return new PrismaClient({ adapter: prismaAdapter(url, schema) });
+/**
+ * Prisma on the service's pool. Pass the pool the named statements share (delivery-statements.ts);
+ * `$disconnect` ends it.
+ */
+export function openDatabase(url: string, schema: string, pool = schemaPool(url, schema, 10)): Db {
+  return new PrismaClient({ adapter: prismaAdapter(pool, schema) });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@otp/platform';
+import { DomainError, inPoolTransaction, poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { Db } from './database.js';
+import { DELIVERY_STATEMENTS } from './delivery-statements.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'succeeded', 'failed'];
@@ -49,25 +50,35 @@ export interface StartedAttempt {
 export type NextState =
   { status: 'succeeded' } | { status: 'failed'; error: string } | { status: 'pending'; retryInMs: number };
 
+// The intake and the delivery loop run named statements on the pool (delivery-statements.ts);
+// the admin paths (list, replay) stay on Prisma.
 export class Deliveries {
-  constructor(private readonly db: Db) {}
+  private readonly statements: StatementRunner;
+
+  constructor(
+    private readonly db: Db,
+    private readonly pool: SchemaPool,
+  ) {
+    this.statements = poolRunner(pool);
+  }
 
   /** Stores the delivery unless (event, url) is already stored; true when it was new. */
   async add(delivery: NewDelivery): Promise<boolean> {
-    const { refusal, ...fields } = delivery;
-    const created = await this.db.delivery.createMany({
-      data: [
-        {
-          id: randomUUID(),
-          ...fields,
-          status: refusal ? 'failed' : 'pending',
-          nextAttemptAt: refusal ? null : new Date(0), // due at once (the database clock decides)
-          lastError: refusal ?? null,
-        },
-      ],
-      skipDuplicates: true,
-    });
-    return created.count === 1;
+    const d = delivery;
+    const created = await this.statements.rows(DELIVERY_STATEMENTS.add, [
+      randomUUID(),
+      d.projectId,
+      d.eventId,
+      d.eventType,
+      d.url,
+      d.host,
+      d.body,
+      JSON.stringify(d.traceContext),
+      d.refusal ? 'failed' : 'pending',
+      d.refusal ? null : new Date(0), // due at once (the database clock decides)
+      d.refusal ?? null,
+    ]);
+    return created.length === 1;
   }
 
   /**
@@ -84,28 +95,13 @@ export class Deliveries {
   }): Promise<ClaimedDelivery[]> {
     const hosts = [...options.busy.keys()];
     const counts = hosts.map((host) => options.busy.get(host) ?? 0);
-    return this.db.$queryRaw<ClaimedDelivery[]>`
-      WITH busy AS (
-        SELECT * FROM unnest(${hosts}::text[], ${counts}::int[]) AS b(host, in_flight)
-      ), ranked AS (
-        SELECT id, host, next_attempt_at,
-               row_number() OVER (PARTITION BY host ORDER BY next_attempt_at, id) AS place
-          FROM deliveries
-         WHERE status = 'pending' AND next_attempt_at <= now()
-      ), eligible AS (
-        SELECT r.id, r.next_attempt_at FROM ranked r LEFT JOIN busy b ON b.host = r.host
-         WHERE r.place <= ${options.perHost} - coalesce(b.in_flight, 0)
-      ), picked AS (
-        SELECT d.id FROM deliveries d JOIN eligible e ON e.id = d.id
-         WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-         ORDER BY e.next_attempt_at
-         LIMIT ${options.free}
-           FOR UPDATE OF d SKIP LOCKED
-      )
-      UPDATE deliveries d SET next_attempt_at = now() + ${options.leaseMs} * interval '1 millisecond'
-        FROM picked WHERE d.id = picked.id
-      RETURNING d.id, d.project_id AS "projectId", d.event_id AS "eventId", d.url, d.host, d.body,
-                d.series, d.series_attempts AS "seriesAttempts", d.trace_context AS "traceContext"`;
+    return this.statements.rows<ClaimedDelivery>(DELIVERY_STATEMENTS.claimDue, [
+      hosts,
+      counts,
+      options.perHost,
+      options.free,
+      options.leaseMs,
+    ]);
   }
 
   /**
@@ -114,20 +110,13 @@ export class Deliveries {
    * it is no longer running) is marked interrupted first, so the log shows it.
    */
   async startAttempt(claimed: ClaimedDelivery, startedAt: Date): Promise<StartedAttempt | undefined> {
-    return this.db.$transaction(async (tx) => {
-      const [current] = await tx.$queryRaw<{ attempts: number }[]>`
-        SELECT attempts FROM deliveries WHERE id = ${claimed.id}::uuid FOR UPDATE`;
-      if (!current) return undefined;
-      await tx.$executeRaw`
-        UPDATE delivery_attempts SET status = 'interrupted'
-         WHERE delivery_id = ${claimed.id}::uuid AND status = 'started'`;
-      const number = current.attempts + 1;
+    return inPoolTransaction(this.pool, async (tx) => {
+      // Locks the delivery first: the started tries read next are those of earlier holders only.
+      const [counted] = await tx.rows<{ attempts: number }>(DELIVERY_STATEMENTS.countAttempt, [claimed.id]);
+      if (!counted) return undefined;
       const id = randomUUID();
-      await tx.deliveryAttempt.create({
-        data: { id, deliveryId: claimed.id, number, series: claimed.series, status: 'started', startedAt },
-      });
-      await tx.$executeRaw`UPDATE deliveries SET attempts = ${number}, updated_at = now() WHERE id = ${claimed.id}::uuid`;
-      return { id, number };
+      await tx.rows(DELIVERY_STATEMENTS.startAttempt, [claimed.id, id, counted.attempts, claimed.series, startedAt]);
+      return { id, number: counted.attempts };
     });
   }
 
@@ -141,29 +130,25 @@ export class Deliveries {
     attempt: AttemptRecord,
     next: NextState,
   ): Promise<void> {
-    await this.db.$transaction(async (tx) => {
-      const [current] = await tx.$queryRaw<{ series: number }[]>`
-        SELECT series FROM deliveries WHERE id = ${claimed.id}::uuid FOR UPDATE`;
-      if (!current) return;
-      await tx.$executeRaw`
-        UPDATE delivery_attempts SET status = 'completed', duration_ms = ${attempt.durationMs},
-               status_code = ${attempt.statusCode ?? null}::int, error = ${attempt.error ?? null}::text,
-               response_snippet = ${attempt.responseSnippet}
-         WHERE id = ${started.id}::uuid`;
-      const sameSeries = current.series === claimed.series;
-      const retryInMs = next.status === 'pending' ? next.retryInMs : 0;
-      const error = next.status === 'failed' ? next.error : (attempt.error ?? null);
-      await tx.$executeRaw`
-        UPDATE deliveries SET
-          series_attempts = CASE WHEN ${sameSeries} THEN series_attempts + 1 ELSE series_attempts END,
-          status = CASE WHEN ${sameSeries} THEN ${next.status} ELSE status END,
-          next_attempt_at = CASE WHEN NOT ${sameSeries} THEN next_attempt_at
-                                 WHEN ${next.status} = 'pending' THEN now() + ${retryInMs} * interval '1 millisecond'
-                                 ELSE NULL END,
-          last_status_code = ${attempt.statusCode ?? null}::int,
-          last_error = CASE WHEN ${next.status} = 'succeeded' THEN NULL ELSE ${error}::text END,
-          updated_at = now()
-        WHERE id = ${claimed.id}::uuid`;
+    const retryInMs = next.status === 'pending' ? next.retryInMs : 0;
+    const error = next.status === 'failed' ? next.error : (attempt.error ?? null);
+    await inPoolTransaction(this.pool, async (tx) => {
+      const [moved] = await tx.rows(DELIVERY_STATEMENTS.moveOn, [
+        claimed.id,
+        claimed.series,
+        next.status,
+        retryInMs,
+        attempt.statusCode ?? null,
+        error,
+      ]);
+      if (!moved) return;
+      await tx.rows(DELIVERY_STATEMENTS.completeAttempt, [
+        started.id,
+        attempt.durationMs,
+        attempt.statusCode ?? null,
+        attempt.error ?? null,
+        attempt.responseSnippet,
+      ]);
     });
   }
 
