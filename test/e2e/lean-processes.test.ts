@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { ServiceName } from '@otp/platform/launcher';
-import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
+import { PRISMA_COMPILER_WATCH, prismaCompilerLoad, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 
 // Lean processes (issue 16): what a service runs by itself (start-up, recovery passes, timers,
 // receipt matching, the webhook loop, retention, the outbox relay) runs on named statements, so
@@ -20,10 +19,8 @@ const SERVICES: ServiceName[] = [
   'webhook-dispatcher',
   'gateway',
 ];
-const WATCH = fileURLToPath(new URL('../infra/prisma-compiler-watch.mjs', import.meta.url));
-const MARK = 'prisma-query-compiler-loaded';
 const FAST_TASKS: Record<string, string> = {
-  NODE_OPTIONS: `--import ${WATCH}`,
+  ...PRISMA_COMPILER_WATCH,
   RECOVERY_INTERVAL_MS: '100',
   RETENTION_INTERVAL_MS: '100',
   EXPIRY_SWEEP_INTERVAL_MS: '100',
@@ -53,8 +50,8 @@ describe('lean processes (real service processes)', () => {
       if (name === 'sandbox') continue;
       for (const service of replicas) {
         watched += 1;
-        const line = service.lines.find((entry) => entry.startsWith(MARK));
-        if (line) loaded.push(`${name}: ${(JSON.parse(line.slice(MARK.length + 1)) as string).slice(0, 1500)}`);
+        const stack = prismaCompilerLoad(service.lines);
+        if (stack) loaded.push(`${name}: ${stack.slice(0, 1500)}`);
       }
     }
     assert.equal(watched, SERVICES.length - 1, 'every service was started and watched');
@@ -67,7 +64,7 @@ describe('lean processes (real service processes)', () => {
     assert.ok(project.id);
     const billing = platform.replicas.get('billing')![0]!;
     const gateway = platform.replicas.get('gateway')![0]!;
-    const sawIt = [billing, gateway].some((service) => service.lines.some((entry) => entry.startsWith(MARK)));
+    const sawIt = [billing, gateway].some((service) => prismaCompilerLoad(service.lines) !== undefined);
     assert.ok(sawIt, 'creating a project (an admin path on Prisma) compiled the query compiler somewhere');
   });
 });
