@@ -188,8 +188,8 @@ export class StartIntentStore {
     this.run = poolRunner(pool);
   }
 
-  private async intents(statement: NamedStatement, values: unknown[]): Promise<StartIntent[]> {
-    const rows = await this.run.rows<IntentRow>(statement, values);
+  private async intents(query: NamedStatement, values: unknown[]): Promise<StartIntent[]> {
+    const rows = await this.run.rows<IntentRow>(query, values);
     return rows.map(fromIntentRow);
   }
 
