@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   recovery.start();
   const retention = startRetention(config, logger, [
     events.outboxRetention(config.OUTBOX_RETENTION_HOURS),
-    ...messengerRetention(db, config.RETENTION_DAYS),
+    ...messengerRetention(pool, config.RETENTION_DAYS),
   ]);
   announceReady(logger, { grpc: server.port });
 

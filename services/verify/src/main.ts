@@ -30,7 +30,7 @@ const config = readConfig();
 const logger = createLogger('verify', config.LOG_LEVEL);
 
 async function main(): Promise<void> {
-  // One pool: Prisma and the check path's prepared statements (store/verifications.ts) share it.
+  // One pool: Prisma (admin paths) and the named statements of everything else share it.
   const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
   const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const events = await startEventPublisher({
@@ -50,8 +50,8 @@ async function main(): Promise<void> {
     db,
     statements: poolRunner(pool),
     settings: new SettingsCache(),
-    store: new VerificationStore(db, pool),
-    intents: new StartIntentStore(db, pool),
+    store: new VerificationStore(pool),
+    intents: new StartIntentStore(pool),
     peers,
     vault: new CodeVault(Buffer.from(config.VERIFY_CODE_KEY, 'hex')),
     clock: systemClock,
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   recovery.start();
   const retention = startRetention(config, logger, [
     events.outboxRetention(config.OUTBOX_RETENTION_HOURS),
-    ...verifyRetention(db, config.RETENTION_DAYS),
+    ...verifyRetention(pool, config.RETENTION_DAYS),
   ]);
   announceReady(logger, { grpc: server.port });
 

@@ -1,13 +1,19 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { createGrpcClient, isDomainError, newSid, schemaPool, type PromiseClient } from '@otp/platform';
+import {
+  createGrpcClient,
+  isDomainError,
+  newSid,
+  schemaPool,
+  type PromiseClient,
+  type SchemaPool,
+} from '@otp/platform';
 import { loadBillingProto, loadVerifyProto, type BillingClient, type VerifyClient } from '@otp/proto';
 import { eventually, type ErrorBody, type TestProject } from '@otp/test/infra';
 import pg from 'pg';
 import { LOCAL_CODE_KEY } from '../src/config.js';
 import { moneyKeys } from '../src/domain/settlement.js';
 import { CodeVault } from '../src/secrets/code-vault.js';
-import { openDatabase, type Db } from '../src/store/database.js';
 import { StartIntentStore, type NewStartIntent } from '../src/store/start-intents.js';
 import { cents, TIME_SCALE, VerifyWorld, type Verification } from './verify-world.js';
 
@@ -22,7 +28,7 @@ const RECOVERY = { RECOVERY_INTERVAL_MS: '200', RECOVERY_AFTER_MS: '1500' };
 let world: VerifyWorld;
 let verify: PromiseClient<VerifyClient>;
 let billing: PromiseClient<BillingClient>;
-let db: Db;
+let intentPool: SchemaPool;
 let sql: pg.Pool;
 let intents: StartIntentStore;
 const vault = new CodeVault(Buffer.from(LOCAL_CODE_KEY, 'hex'));
@@ -109,16 +115,15 @@ describe('verification starts survive crashes and repeats', () => {
       `127.0.0.1:${world.platform.ports.billing}`,
       10000,
     );
-    const pool = schemaPool(world.platform.databaseUrl, 'verify');
-    db = openDatabase(world.platform.databaseUrl, 'verify', pool);
-    intents = new StartIntentStore(db, pool);
+    intentPool = schemaPool(world.platform.databaseUrl, 'verify');
+    intents = new StartIntentStore(intentPool);
     sql = new pg.Pool({ connectionString: world.platform.databaseUrl, max: 2 });
   });
   afterAll(async () => {
     verify?.close();
     billing?.close();
     await sql?.end();
-    await db?.$disconnect();
+    await intentPool?.end();
     await world?.stop();
   });
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { schemaPool } from '@otp/platform';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { schemaPool, type SchemaPool } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import { openDatabase, type Db } from '../src/store/database.js';
 import { VerificationStore, type AttemptRecord, type NewVerification } from '../src/store/verifications.js';
@@ -11,6 +12,7 @@ import { VerificationStore, type AttemptRecord, type NewVerification } from '../
 // row locked, and concurrent changes never lose one another.
 
 let db: Db;
+let pool: SchemaPool;
 let store: VerificationStore;
 
 function newVerification(): { verification: NewVerification; attempts: AttemptRecord[] } {
@@ -61,9 +63,9 @@ async function outboxCount(sid: string): Promise<number> {
 describe('verification store (real Postgres)', () => {
   beforeAll(async () => {
     const url = await freshDatabase();
-    const pool = schemaPool(url, 'verify');
+    pool = schemaPool(url, 'verify');
     db = openDatabase(url, 'verify', pool);
-    store = new VerificationStore(db, pool);
+    store = new VerificationStore(pool);
   });
   afterAll(async () => {
     await db?.$disconnect();
@@ -202,5 +204,54 @@ describe('verification store (real Postgres)', () => {
     );
     assert.equal(results.filter((r) => r?.result).length, 1);
     assert.equal(await outboxCount(verification.sid), 1);
+  });
+
+  it('a locked run whose work outlasts its bound frees the row at the bound and writes nothing', async () => {
+    const { verification, attempts } = newVerification();
+    const copy = await store.insert(verification, attempts);
+    let answerPeer!: () => void;
+    const peer = new Promise<void>((resolve) => (answerPeer = resolve));
+    let slowEnded = false;
+    const slow = store.locked(copy, 300, async (held) => {
+      held.needsLock();
+      held.update({ checksLeft: 1 });
+      await peer; // a peer call that does not answer in time
+    });
+    void slow.catch(() => undefined).finally(() => (slowEnded = true));
+    await sleep(600);
+    // Past the bound: the row is free for the next locked run while the slow work still runs.
+    const next = await store.locked(copy.sid, 5000, async (held) => {
+      held.needsLock();
+      held.update({ checksLeft: held.record.checksLeft - 1 });
+    });
+    assert.equal(next?.record.checksLeft, 19);
+    assert.equal(slowEnded, false, 'its caller waits for the work that still runs');
+    answerPeer();
+    await assert.rejects(slow, /held past its bound/);
+    assert.equal((await store.find(verification.sid))?.checksLeft, 19, 'the abandoned work wrote nothing');
+  });
+
+  it('a locked run waiting for a row held longer than its bound gives up', async () => {
+    const { verification, attempts } = newVerification();
+    const copy = await store.insert(verification, attempts);
+    const holder = await pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT sid FROM verifications WHERE sid = $1 FOR UPDATE', [copy.sid]);
+      const began = Date.now();
+      let ran = false;
+      await assert.rejects(
+        store.locked(copy, 300, async (held) => {
+          held.needsLock();
+          ran = true;
+        }),
+        /lock timeout/,
+      );
+      assert.ok(Date.now() - began < 3000, 'it gave up near its bound');
+      assert.equal(ran, false, 'the work never ran without the row');
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
   });
 });

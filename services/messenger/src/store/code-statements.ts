@@ -1,9 +1,10 @@
 import { outboxInsert, type NamedStatement } from '@otp/platform';
 
-// The statements every code runs (a send, its status reports, reads and checks), prepared by name
-// on the pool's connections (docs/DEVELOPING.md, "Hot paths"): Postgres parses and plans each
-// once per connection, and no Prisma layer runs per call. Cold paths (lists, sweeps, retention)
-// stay in codes.ts and code-list.ts as Prisma raw statements.
+// The statements every code runs (a send, its status reports, reads and checks) and those the
+// process runs by itself (the recovery pass, the expiry timer), prepared by name on the pool's
+// connections (docs/DEVELOPING.md, "Hot paths"): Postgres parses and plans each once per
+// connection, no Prisma layer runs per call, and an idle process never loads Prisma's query
+// compiler. The console's list stays in code-list.ts on Prisma.
 
 const statement = (name: string, text: string): NamedStatement => ({ name: `messenger_${name}`, text });
 
@@ -67,6 +68,26 @@ export const CODE_STATEMENTS = {
        ON CONFLICT (signature) DO NOTHING),
      event AS (${outboxInsert(16, 'changed')})
      SELECT changed.*, report_seen.replay FROM report_seen LEFT JOIN changed ON true`,
+  ),
+  /** See CodeStore.stuckSending. Parameters: cutoff, the fee, limit. */
+  stuckSending: statement(
+    'code_stuck_sending',
+    `UPDATE codes SET cost_cents = CASE WHEN cost_cents = 0 AND hold_id IS NOT NULL THEN $2::int ELSE cost_cents END
+      WHERE sid IN (SELECT sid FROM codes WHERE status = 'sending' AND updated_at < $1::timestamptz
+                     ORDER BY updated_at LIMIT $3::int FOR UPDATE SKIP LOCKED)
+        AND status = 'sending'
+     RETURNING *`,
+  ),
+  refundsDue: statement('code_refunds_due', `SELECT * FROM codes WHERE refund = 'due' LIMIT $1::int`),
+  undeliveredWithCallback: statement(
+    'code_undelivered_with_callback',
+    `SELECT * FROM codes
+      WHERE status IN ('sending', 'sent') AND callback_url IS NOT NULL AND expires_at <= $1::timestamptz
+      ORDER BY expires_at ASC LIMIT $2::int`,
+  ),
+  forgetReportsBefore: statement(
+    'report_forget_before',
+    'DELETE FROM provider_reports WHERE received_at < $1::timestamptz',
   ),
   markRefunded: statement(
     'code_mark_refunded',

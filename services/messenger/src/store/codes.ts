@@ -10,9 +10,9 @@ import type { Db } from './database.js';
 
 export type { Code } from './code-rows.js';
 
-// Everything a code runs on its way (sends, reports, reads, checks) is one named statement on the
-// pool (code-statements.ts, docs/DEVELOPING.md "Hot paths"); the sweeps and lists that run on a
-// timer or for the console stay Prisma raw statements.
+// Everything a code runs on its way (sends, reports, reads, checks) and every sweep the process
+// runs on a timer is one named statement on the pool (code-statements.ts, docs/DEVELOPING.md "Hot
+// paths"); only the console's list reads through Prisma.
 
 /** A delivery report claimed together with the change it makes (replays are refused by its key). */
 export interface ReportClaim {
@@ -119,12 +119,7 @@ export class CodeStore {
    * whose hold was never recorded is given back by replaying the hold's key.
    */
   async stuckSending(cutoff: Date, feeCents: number, limit: number): Promise<Code[]> {
-    const rows = await this.db.$queryRaw<CodeRecord[]>`
-      UPDATE codes SET cost_cents = CASE WHEN cost_cents = 0 AND hold_id IS NOT NULL THEN ${feeCents}::int ELSE cost_cents END
-       WHERE sid IN (SELECT sid FROM codes WHERE status = 'sending' AND updated_at < ${cutoff}::timestamptz
-                      ORDER BY updated_at LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)
-         AND status = 'sending'
-      RETURNING *`;
+    const rows = await this.run.rows<CodeRecord>(SQL.stuckSending, [cutoff, feeCents, limit]);
     return rows.map(fromRecord);
   }
 
@@ -262,16 +257,13 @@ export class CodeStore {
   }
 
   async refundsDue(limit: number): Promise<Code[]> {
-    const rows = await this.db.$queryRaw<CodeRecord[]>`SELECT * FROM codes WHERE refund = 'due' LIMIT ${limit}::int`;
+    const rows = await this.run.rows<CodeRecord>(SQL.refundsDue, [limit]);
     return rows.map(fromRecord);
   }
 
   /** Undelivered codes with a callback whose expiry (plus grace) has passed: the timer checks them. */
   async undeliveredWithCallback(cutoff: Date, limit: number): Promise<Code[]> {
-    const rows = await this.db.$queryRaw<CodeRecord[]>`
-      SELECT * FROM codes
-       WHERE status IN ('sending', 'sent') AND callback_url IS NOT NULL AND expires_at <= ${cutoff}::timestamptz
-       ORDER BY expires_at ASC LIMIT ${limit}::int`;
+    const rows = await this.run.rows<CodeRecord>(SQL.undeliveredWithCallback, [cutoff, limit]);
     return rows.map(fromRecord);
   }
 
@@ -288,6 +280,6 @@ export class CodeStore {
 
   /** Reports older than the replay window are refused by their timestamp; their rows can go. */
   async forgetReportsBefore(cutoff: Date): Promise<void> {
-    await this.db.$executeRaw`DELETE FROM provider_reports WHERE received_at < ${cutoff}::timestamptz`;
+    await this.run.rows(SQL.forgetReportsBefore, [cutoff]);
   }
 }

@@ -1,8 +1,7 @@
 import { poolRunner, type NamedStatement, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { AttemptChannel } from '../domain/attempt-status.js';
 import type { FallbackReason } from '../domain/verification.js';
-import { Prisma } from '../generated/prisma/client.js';
-import type { Db } from './database.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import { dateOrNull, insertAttempts, type AttemptRecord, type VerificationRecord } from './verification-rows.js';
 
 // Start intents. A start writes its verification row `starting` before any money moves, with all
@@ -65,7 +64,8 @@ interface IntentRow {
   sms_text: string;
 }
 
-const INTENT_COLUMNS = Prisma.sql`
+// Bytes go out as base64 text, as in every read of a verification (verification-rows.ts).
+const INTENT_COLUMNS = `
   sid, project_id, request_key, status, to_number, channel, checks_left, fee_cents, hold_cents, hold_id,
   money_due, metadata, callback_url, created_at, expires_at, encode(code_mac, 'base64') AS code_mac,
   encode(code_sealed, 'base64') AS code_sealed, switch_on_failure, fallback_due_at, sms_from, sms_text`;
@@ -110,41 +110,87 @@ export interface StartOutcome {
 
 export type NewStartIntent = Omit<StartIntent, 'status' | 'holdId' | 'moneyDue'>;
 
-// The two writes of every start, named statements on the pool (docs/DEVELOPING.md, "Hot paths").
-const CREATE_INTENT: NamedStatement = {
-  name: 'verify_create_intent',
-  text: `INSERT INTO verifications (sid, project_id, request_key, status, to_number, channel, checks_left, fee_cents,
-                                    hold_cents, cost_cents, metadata, callback_url, created_at, expires_at, code_mac,
-                                    code_sealed, switch_on_failure, fallback_due_at, sms_from, sms_text, recovery_due_at)
-         VALUES ($1::text, $2::text, $3::text, 'starting', $4::text, $5::text, $6::int, $7::int, $8::int, 0, $9::jsonb,
-                 $10::text, $11::timestamptz, $12::timestamptz, $13::bytea, $14::bytea, $15::boolean,
-                 $16::timestamptz, $17::text, $18::text, $19::timestamptz)
-         ON CONFLICT (project_id, request_key) WHERE status <> 'discarded' DO NOTHING
-         RETURNING sid`,
-};
+// Every statement of an intent is a named statement on the pool (docs/DEVELOPING.md, "Hot
+// paths"): a start's own writes on every request, and the recovery pass's claims and give-backs,
+// which run by themselves, so an idle process never loads Prisma's query compiler.
+const statement = (name: string, text: string): NamedStatement => ({ name: `verify_${name}`, text });
 
-const MARK_PENDING: NamedStatement = {
-  name: 'verify_mark_pending',
-  text: `WITH verification AS (
-           UPDATE verifications
-              SET status = 'pending', channel = $2::text, fallback_reason = $3::text, cost_cents = $4::int,
-                  created_at = $5::timestamptz, expires_at = $6::timestamptz, fallback_due_at = $7::timestamptz,
-                  recovery_due_at = NULL, code_sealed = CASE WHEN $8::boolean THEN code_sealed ELSE NULL END
-            WHERE sid = $1::text AND status = 'starting'
-           RETURNING metadata, xmin::text AS version),
-         first_sends AS (${insertAttempts(9)})
-         SELECT metadata, version FROM verification`,
-};
+const INTENT_STATEMENTS = {
+  create: statement(
+    'create_intent',
+    `INSERT INTO verifications (sid, project_id, request_key, status, to_number, channel, checks_left, fee_cents,
+                                hold_cents, cost_cents, metadata, callback_url, created_at, expires_at, code_mac,
+                                code_sealed, switch_on_failure, fallback_due_at, sms_from, sms_text, recovery_due_at)
+     VALUES ($1::text, $2::text, $3::text, 'starting', $4::text, $5::text, $6::int, $7::int, $8::int, 0, $9::jsonb,
+             $10::text, $11::timestamptz, $12::timestamptz, $13::bytea, $14::bytea, $15::boolean,
+             $16::timestamptz, $17::text, $18::text, $19::timestamptz)
+     ON CONFLICT (project_id, request_key) WHERE status <> 'discarded' DO NOTHING
+     RETURNING sid`,
+  ),
+  findLive: statement(
+    'find_live_intent',
+    `SELECT ${INTENT_COLUMNS} FROM verifications
+      WHERE project_id = $1::text AND request_key = $2::text AND status <> 'discarded'`,
+  ),
+  /** Parameters: sid, now, the lease's end. */
+  claim: statement(
+    'claim_intent',
+    `UPDATE verifications SET recovery_due_at = $3::timestamptz
+      WHERE sid = $1::text AND status = 'starting' AND recovery_due_at <= $2::timestamptz
+     RETURNING ${INTENT_COLUMNS}`,
+  ),
+  /** Parameters: now, the starting rows' lease end, the discarded rows' next try, limit. */
+  claimDue: statement(
+    'claim_due_intents',
+    `UPDATE verifications
+        SET recovery_due_at = CASE WHEN status = 'starting' THEN $2::timestamptz ELSE $3::timestamptz END
+      WHERE recovery_due_at <= $1::timestamptz
+        AND sid IN (SELECT sid FROM verifications WHERE recovery_due_at <= $1::timestamptz
+                     ORDER BY recovery_due_at LIMIT $4::int FOR UPDATE SKIP LOCKED)
+     RETURNING ${INTENT_COLUMNS}`,
+  ),
+  handBack: statement(
+    'hand_back_intent',
+    `UPDATE verifications SET recovery_due_at = $2::timestamptz WHERE sid = $1::text AND status = 'starting'`,
+  ),
+  markPending: statement(
+    'mark_pending',
+    `WITH verification AS (
+       UPDATE verifications
+          SET status = 'pending', channel = $2::text, fallback_reason = $3::text, cost_cents = $4::int,
+              created_at = $5::timestamptz, expires_at = $6::timestamptz, fallback_due_at = $7::timestamptz,
+              recovery_due_at = NULL, code_sealed = CASE WHEN $8::boolean THEN code_sealed ELSE NULL END
+        WHERE sid = $1::text AND status = 'starting'
+       RETURNING metadata, xmin::text AS version),
+     first_sends AS (${insertAttempts(9)})
+     SELECT metadata, version FROM verification`,
+  ),
+  /** Parameters: sid, money due, the hold (null: as recorded), the first try to give it back. */
+  discard: statement(
+    'discard_intent',
+    `UPDATE verifications
+        SET status = 'discarded', money_due = $2::boolean, hold_id = COALESCE($3::text, hold_id),
+            code_sealed = NULL, recovery_due_at = CASE WHEN $2::boolean THEN $4::timestamptz END
+      WHERE sid = $1::text AND status = 'starting'
+     RETURNING sid`,
+  ),
+  moneyReturned: statement(
+    'intent_money_returned',
+    `UPDATE verifications SET money_due = false, recovery_due_at = NULL WHERE sid = $1::text AND status = 'discarded'`,
+  ),
+} satisfies Record<string, NamedStatement>;
 
 export class StartIntentStore {
   private readonly run: StatementRunner;
 
   /** `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`). */
-  constructor(
-    private readonly db: Db,
-    pool: SchemaPool,
-  ) {
+  constructor(pool: SchemaPool) {
     this.run = poolRunner(pool);
+  }
+
+  private async intents(query: NamedStatement, values: unknown[]): Promise<StartIntent[]> {
+    const rows = await this.run.rows<IntentRow>(query, values);
+    return rows.map(fromIntentRow);
   }
 
   /**
@@ -153,7 +199,7 @@ export class StartIntentStore {
    */
   async create(intent: NewStartIntent, leaseUntil: Date): Promise<boolean> {
     const v = intent;
-    const rows = await this.run.rows<{ sid: string }>(CREATE_INTENT, [
+    const rows = await this.run.rows<{ sid: string }>(INTENT_STATEMENTS.create, [
       v.sid,
       v.projectId,
       v.requestKey,
@@ -179,19 +225,14 @@ export class StartIntentStore {
 
   /** The live row (intent or verification) a request key of the project names. */
   async findLive(projectId: string, requestKey: string): Promise<StartIntent | undefined> {
-    const rows = await this.db.$queryRaw<IntentRow[]>`
-      SELECT ${INTENT_COLUMNS} FROM verifications
-       WHERE project_id = ${projectId} AND request_key = ${requestKey} AND status <> 'discarded'`;
-    return rows[0] ? fromIntentRow(rows[0]) : undefined;
+    const [intent] = await this.intents(INTENT_STATEMENTS.findLive, [projectId, requestKey]);
+    return intent;
   }
 
   /** Takes over a starting row whose lease ran out (its start gave up or crashed), until `leaseUntil`. */
   async claim(sid: string, now: Date, leaseUntil: Date): Promise<StartIntent | undefined> {
-    const rows = await this.db.$queryRaw<IntentRow[]>`
-      UPDATE verifications SET recovery_due_at = ${leaseUntil}::timestamptz
-       WHERE sid = ${sid} AND status = 'starting' AND recovery_due_at <= ${now}::timestamptz
-      RETURNING ${INTENT_COLUMNS}`;
-    return rows[0] ? fromIntentRow(rows[0]) : undefined;
+    const [intent] = await this.intents(INTENT_STATEMENTS.claim, [sid, now, leaseUntil]);
+    return intent;
   }
 
   /**
@@ -200,20 +241,12 @@ export class StartIntentStore {
    * replica is claiming at this moment are skipped, so each is taken once.
    */
   async claimDue(now: Date, startingUntil: Date, retryAt: Date, limit: number): Promise<StartIntent[]> {
-    const rows = await this.db.$queryRaw<IntentRow[]>`
-      UPDATE verifications
-         SET recovery_due_at = CASE WHEN status = 'starting' THEN ${startingUntil}::timestamptz ELSE ${retryAt}::timestamptz END
-       WHERE recovery_due_at <= ${now}::timestamptz
-         AND sid IN (SELECT sid FROM verifications WHERE recovery_due_at <= ${now}::timestamptz
-                      ORDER BY recovery_due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING ${INTENT_COLUMNS}`;
-    return rows.map(fromIntentRow);
+    return this.intents(INTENT_STATEMENTS.claimDue, [now, startingUntil, retryAt, limit]);
   }
 
   /** Gives a claimed starting row back to the recovery pass at once (its owner could not finish it). */
   async handBack(sid: string, now: Date): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE verifications SET recovery_due_at = ${now}::timestamptz WHERE sid = ${sid} AND status = 'starting'`;
+    await this.run.rows(INTENT_STATEMENTS.handBack, [sid, now]);
   }
 
   /**
@@ -222,7 +255,7 @@ export class StartIntentStore {
    */
   async markPending(intent: StartIntent, outcome: StartOutcome): Promise<VerificationRecord | undefined> {
     const o = outcome;
-    const rows = await this.run.rows<{ metadata: Prisma.JsonValue; version: string }>(MARK_PENDING, [
+    const rows = await this.run.rows<{ metadata: Prisma.JsonValue; version: string }>(INTENT_STATEMENTS.markPending, [
       intent.sid,
       o.channel,
       o.fallbackReason,
@@ -277,17 +310,12 @@ export class StartIntentStore {
    * False when the row was no longer starting.
    */
   async discard(sid: string, money: { due: boolean; holdId: string | null; retryAt: Date }): Promise<boolean> {
-    const count = await this.db.$executeRaw`
-      UPDATE verifications
-         SET status = 'discarded', money_due = ${money.due}, hold_id = COALESCE(${money.holdId}, hold_id),
-             code_sealed = NULL, recovery_due_at = CASE WHEN ${money.due}::boolean THEN ${money.retryAt}::timestamptz END
-       WHERE sid = ${sid} AND status = 'starting'`;
-    return count > 0;
+    const rows = await this.run.rows(INTENT_STATEMENTS.discard, [sid, money.due, money.holdId, money.retryAt]);
+    return rows.length > 0;
   }
 
   /** Billing confirmed the discarded start's money is back. */
   async moneyReturned(sid: string): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE verifications SET money_due = false, recovery_due_at = NULL WHERE sid = ${sid} AND status = 'discarded'`;
+    await this.run.rows(INTENT_STATEMENTS.moneyReturned, [sid]);
   }
 }

@@ -67,11 +67,6 @@ export type NewVerification = Omit<
   'attempts' | 'approvedAt' | 'finishedAt' | 'settledAt' | 'lastError' | 'version'
 >;
 
-// Prisma wants a plain ArrayBuffer-backed array (a Buffer may sit on a shared pool).
-export function bytes(value: Uint8Array): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(value);
-}
-
 /** A `verifications` row as the reads below return it, with its attempts in send order. */
 export interface VerificationRow {
   sid: string;
@@ -203,6 +198,24 @@ export async function readVerificationOfAttempt(
 ): Promise<VerificationRecord | undefined> {
   const rows = await runner.rows<VerificationRow>(READ_VERIFICATION_OF_ATTEMPT, [attemptSid]);
   return rows[0] ? fromRow(rows[0]) : undefined;
+}
+
+/**
+ * Pending verifications whose expiry or timeout fallback is due, read whole: the timer's batch.
+ * Parameters: now, limit.
+ */
+const READ_DUE: NamedStatement = {
+  name: 'verify_read_due',
+  text: `${SELECT_VERIFICATION_TEXT}
+          WHERE v.sid IN (SELECT sid FROM verifications WHERE status = 'pending' AND expires_at <= $1::timestamptz
+                          UNION
+                          SELECT sid FROM verifications WHERE status = 'pending' AND fallback_due_at <= $1::timestamptz
+                          LIMIT $2::int)`,
+};
+
+export async function readDue(runner: StatementRunner, now: Date, limit: number): Promise<VerificationRecord[]> {
+  const rows = await runner.rows<VerificationRow>(READ_DUE, [now, limit]);
+  return rows.map(fromRow);
 }
 
 /** The part of a record the state machine decides on. */

@@ -1,25 +1,21 @@
 import {
+  inPoolTransaction,
   outboxRow,
   poolRunner,
-  prismaRunner,
   type NamedStatement,
   type SchemaPool,
   type StatementRunner,
 } from '@otp/platform';
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Db } from './database.js';
 import {
-  bytes,
-  fromRow,
   insertAttempts,
+  readDue,
   readVerification,
   readVerificationOfAttempt,
-  SELECT_VERIFICATION,
   type AttemptRecord,
   type NewVerification,
   type VerificationChanges,
   type VerificationRecord,
-  type VerificationRow,
 } from './verification-rows.js';
 
 export {
@@ -34,12 +30,13 @@ export {
 // decides on the current state: concurrent checks, reads, timers and status events on one
 // verification take effect one after another, never on a stale copy.
 //
-// These run for every verification and every code, so they are raw statements (a model query
-// costs about a millisecond of CPU in Prisma's query compiler). A change is first decided on the
-// row as read and written by one statement that applies only if the row is still at the version
-// read (Postgres' xmin, which every write of the row replaces); work that must call a peer, or
-// whose row changed in between, runs again with the row locked (SELECT ... FOR UPDATE), as every
-// change did before.
+// These run for every verification and every code, so they are named statements on the pool (a
+// model query costs about a millisecond of CPU in Prisma's query compiler, and the timer, the
+// recovery pass and the status consumer run them by themselves: an idle process never loads it).
+// A change is first decided on the row as read and written by one statement that applies only if
+// the row is still at the version read (Postgres' xmin, which every write of the row replaces);
+// work that must call a peer, or whose row changed in between, runs again with the row locked
+// (SELECT ... FOR UPDATE in a transaction on the pool), as every change did before.
 
 interface PendingEvent {
   id: string;
@@ -81,6 +78,45 @@ const WRITE_VERIFICATION: NamedStatement = {
                WITH ORDINALITY AS e(id, subject, type, payload, headers, created_at, position)
          ORDER BY e.position)
       SELECT version FROM verification`,
+};
+
+/** A verification and its first sends, in one statement (parameters: see VerificationStore.insert). */
+const INSERT_VERIFICATION: NamedStatement = {
+  name: 'verify_insert_verification',
+  text: `
+      WITH verification AS (
+        INSERT INTO verifications (sid, project_id, status, to_number, channel, fallback_reason, checks_left,
+                                   fee_cents, fee_refunded, delivered, cost_cents, metadata, callback_url,
+                                   created_at, expires_at, code_mac, code_sealed, switch_on_failure,
+                                   fallback_due_at, sms_from, sms_text)
+        VALUES ($1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::int, $8::int, $9::boolean,
+                $10::boolean, $11::int, $12::jsonb, $13::text, $14::timestamptz, $15::timestamptz, $16::bytea,
+                $17::bytea, $18::boolean, $19::timestamptz, $20::text, $21::text)
+        RETURNING metadata, xmin::text AS version),
+      first_sends AS (${insertAttempts(22)})
+      SELECT metadata, version FROM verification`,
+};
+
+/** Finished verifications whose settlement did not complete, oldest finish first (parameter: limit). */
+const READ_UNSETTLED: NamedStatement = {
+  name: 'verify_read_unsettled',
+  text: `SELECT sid FROM verifications
+          WHERE status IN ('approved', 'expired', 'failed') AND settled_at IS NULL
+          ORDER BY finished_at LIMIT $1::int`,
+};
+
+/**
+ * The locked run's first statement: how long it may wait for the row's lock (this transaction
+ * only), so a run queued behind a slow holder gives up within its bound like the work does.
+ */
+const BOUND_LOCK_WAIT: NamedStatement = {
+  name: 'verify_bound_lock_wait',
+  text: `SELECT set_config('lock_timeout', $1::text, true)`,
+};
+
+const LOCK_VERIFICATION: NamedStatement = {
+  name: 'verify_lock_verification',
+  text: 'SELECT sid FROM verifications WHERE sid = $1::text FOR UPDATE',
 };
 
 /** Thrown by `needsLock` when the work runs on an unlocked read: `locked` reruns it locked. */
@@ -185,13 +221,11 @@ export class LockedVerification {
 }
 
 export class VerificationStore {
-  /** The check and status paths' statements, prepared on node-postgres (docs/DEVELOPING.md). */
+  /** The statements of every verification, prepared on node-postgres (docs/DEVELOPING.md). */
   private readonly statements: StatementRunner;
 
-  constructor(
-    private readonly db: Db,
-    pool: SchemaPool,
-  ) {
+  /** `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`). */
+  constructor(private readonly pool: SchemaPool) {
     this.statements = poolRunner(pool);
   }
 
@@ -207,28 +241,34 @@ export class VerificationStore {
   /** The verification and its first sends, in one statement. */
   async insert(verification: NewVerification, attempts: AttemptRecord[]): Promise<VerificationRecord> {
     const v = verification;
-    const rows = await this.db.$queryRaw<{ metadata: Prisma.JsonValue; version: string }[]>`
-      WITH verification AS (
-        INSERT INTO verifications (sid, project_id, status, to_number, channel, fallback_reason, checks_left,
-                                   fee_cents, fee_refunded, delivered, cost_cents, metadata, callback_url,
-                                   created_at, expires_at, code_mac, code_sealed, switch_on_failure,
-                                   fallback_due_at, sms_from, sms_text)
-        VALUES (${v.sid}, ${v.projectId}, ${v.status}, ${v.to}, ${v.channel}, ${v.fallbackReason}, ${v.checksLeft},
-                ${v.feeCents}, ${v.feeRefunded}, ${v.delivered}, ${v.costCents}, ${JSON.stringify(v.metadata)}::jsonb,
-                ${v.callbackUrl}, ${v.createdAt}, ${v.expiresAt}, ${bytes(v.codeMac)},
-                ${v.codeSealed && bytes(v.codeSealed)}::bytea, ${v.switchOnFailure},
-                ${v.fallbackDueAt}::timestamptz, ${v.smsFrom}, ${v.smsText})
-        RETURNING metadata, xmin::text AS version),
-      first_sends AS (
-        INSERT INTO attempts (sid, verification_sid, channel, status, cost_cents, created_at)
-        SELECT n.sid, ${v.sid}, n.channel, n.status, n.cost_cents, n.created_at
-          FROM verification,
-               unnest(${attempts.map((a) => a.sid)}::text[], ${attempts.map((a) => a.channel)}::text[],
-                      ${attempts.map((a) => a.status)}::text[], ${attempts.map((a) => a.costCents)}::int[],
-                      ${attempts.map((a) => a.createdAt.toISOString())}::timestamptz[])
-               WITH ORDINALITY AS n(sid, channel, status, cost_cents, created_at, position)
-         ORDER BY n.position)
-      SELECT metadata, version FROM verification`;
+    const rows = await this.statements.rows<{ metadata: Prisma.JsonValue; version: string }>(INSERT_VERIFICATION, [
+      v.sid,
+      v.projectId,
+      v.status,
+      v.to,
+      v.channel,
+      v.fallbackReason,
+      v.checksLeft,
+      v.feeCents,
+      v.feeRefunded,
+      v.delivered,
+      v.costCents,
+      JSON.stringify(v.metadata),
+      v.callbackUrl,
+      v.createdAt,
+      v.expiresAt,
+      Buffer.from(v.codeMac),
+      v.codeSealed && Buffer.from(v.codeSealed),
+      v.switchOnFailure,
+      v.fallbackDueAt,
+      v.smsFrom,
+      v.smsText,
+      attempts.map((a) => a.sid),
+      attempts.map((a) => a.channel),
+      attempts.map((a) => a.status),
+      attempts.map((a) => a.costCents),
+      attempts.map((a) => a.createdAt.toISOString()),
+    ]);
     const row = rows[0]!;
     return {
       ...v,
@@ -264,38 +304,66 @@ export class VerificationStore {
     } catch (error) {
       if (!(error instanceof LockNeeded)) throw error;
     }
-    return this.db.$transaction(
-      async (tx) => {
+    return this.lockedRun(sid, timeoutMs, work);
+  }
+
+  /**
+   * The locked run: the row held (FOR UPDATE) in a transaction on the pool, which ends within
+   * `timeoutMs`. Work still running then is abandoned: the transaction rolls back at once (the
+   * row and the connection are free again) and nothing it decides is written; the caller learns
+   * it once that work has ended, so no peer call outlives the caller.
+   */
+  private async lockedRun<T>(
+    sid: string,
+    timeoutMs: number,
+    work: (held: LockedVerification) => Promise<T>,
+  ): Promise<{ result: T; record: VerificationRecord } | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    let running: Promise<T> | undefined;
+    try {
+      return await inPoolTransaction(this.pool, async (runner) => {
+        await runner.rows(BOUND_LOCK_WAIT, [`${timeoutMs}ms`]);
         // The read follows the lock: it sees every change committed before the lock was granted.
-        const rows = await tx.$queryRaw<{ sid: string }[]>`SELECT sid FROM verifications WHERE sid = ${sid} FOR UPDATE`;
+        const rows = await runner.rows(LOCK_VERIFICATION, [sid]);
         if (rows.length === 0) return undefined;
-        const runner = prismaRunner(tx);
         const record = await readVerification(runner, sid);
         if (!record) return undefined;
         const lockedHeld = new LockedVerification(record, true);
-        const result = await work(lockedHeld);
+        running = work(lockedHeld);
+        const result = await beforeDeadline(running, deadline, sid);
         if (!(await lockedHeld.write(runner))) throw new Error(`verification ${sid} changed while locked`);
         return { result, record: lockedHeld.record };
-      },
-      { timeout: timeoutMs, maxWait: timeoutMs },
-    );
+      });
+    } catch (error) {
+      await running?.catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Pending verifications whose expiry or timeout fallback is due, read whole (one read per batch). */
   async due(now: Date, limit: number): Promise<VerificationRecord[]> {
-    const rows = await this.db.$queryRaw<VerificationRow[]>`
-      ${SELECT_VERIFICATION}
-       WHERE v.sid IN (SELECT sid FROM verifications WHERE status = 'pending' AND expires_at <= ${now}
-                       UNION
-                       SELECT sid FROM verifications WHERE status = 'pending' AND fallback_due_at <= ${now}
-                       LIMIT ${limit})`;
-    return rows.map(fromRow);
+    return readDue(this.statements, now, limit);
   }
 
   /** Finished verifications whose settlement did not complete (a peer was down): the timer retries. */
   async unsettledSids(limit: number): Promise<string[]> {
-    const rows = await this.db.$queryRaw<{ sid: string }[]>`
-      SELECT sid FROM verifications WHERE status IN ('approved', 'expired', 'failed') AND settled_at IS NULL ORDER BY finished_at LIMIT ${limit}`;
+    const rows = await this.statements.rows<{ sid: string }>(READ_UNSETTLED, [limit]);
     return rows.map((r) => r.sid);
+  }
+}
+
+/** `running`'s answer, or an error once `deadline` (epoch ms) passed without one. */
+async function beforeDeadline<T>(running: Promise<T>, deadline: number, sid: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`verification ${sid} held past its bound; its work is abandoned`)),
+      Math.max(0, deadline - Date.now()),
+    );
+  });
+  try {
+    return await Promise.race([running, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
