@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from './clock.js';
+import type { NamedStatement, StatementRunner } from './db/statements.js';
 import type { Logger } from './logging.js';
 import { PeriodicTask } from './periodic-task.js';
 
@@ -19,6 +20,26 @@ export interface RetentionRule {
   keepMs: number;
   /** Deletes at most `limit` rows due for deletion and older than `cutoff`; how many it deleted. */
   deleteBatch(cutoff: Date, limit: number): Promise<number>;
+}
+
+/**
+ * A rule whose batch is one named statement on the service's pool (retention runs by itself, so
+ * it never goes through Prisma: docs/DEVELOPING.md, "Hot paths"). The statement takes $1 the
+ * cutoff and $2 the batch size and answers one row, `deleted`: how many rows of `table` went
+ * (`WITH gone AS (DELETE ... RETURNING 1) SELECT count(*)::int AS deleted FROM gone`).
+ */
+export function statementRetention(
+  runner: StatementRunner,
+  rule: { table: string; keepMs: number; statement: NamedStatement },
+): RetentionRule {
+  return {
+    table: rule.table,
+    keepMs: rule.keepMs,
+    async deleteBatch(cutoff, limit) {
+      const [row] = await runner.rows<{ deleted: number }>(rule.statement, [cutoff, limit]);
+      return row?.deleted ?? 0;
+    },
+  };
 }
 
 export const HOUR_MS = 3_600_000;

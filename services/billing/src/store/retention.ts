@@ -1,4 +1,11 @@
-import { DAY_MS, poolRunner, type NamedStatement, type RetentionRule, type SchemaPool } from '@otp/platform';
+import {
+  DAY_MS,
+  poolRunner,
+  statementRetention,
+  type NamedStatement,
+  type RetentionRule,
+  type SchemaPool,
+} from '@otp/platform';
 
 /** Money keys outlive every caller that could replay them: never fewer days than this. */
 export const MONEY_KEY_MIN_DAYS = 30;
@@ -20,13 +27,11 @@ const DELETE_OPERATIONS: NamedStatement = {
 };
 
 export function billingRetention(pool: SchemaPool, retentionDays: number): RetentionRule[] {
-  const run = poolRunner(pool);
   return [
-    {
+    statementRetention(poolRunner(pool), {
       table: 'operations',
       keepMs: retentionDays === 0 ? 0 : Math.max(retentionDays, MONEY_KEY_MIN_DAYS) * DAY_MS,
-      deleteBatch: async (cutoff, limit) =>
-        (await run.rows<{ deleted: number }>(DELETE_OPERATIONS, [cutoff, limit]))[0]?.deleted ?? 0,
-    },
+      statement: DELETE_OPERATIONS,
+    }),
   ];
 }

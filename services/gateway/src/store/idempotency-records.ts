@@ -1,6 +1,7 @@
 import {
   HOUR_MS,
   poolRunner,
+  statementRetention,
   type NamedStatement,
   type RetentionRule,
   type SchemaPool,
@@ -128,12 +129,10 @@ export class IdempotencyRecords {
    * that request is still deciding its answer.
    */
   retention(keepHours: number): RetentionRule {
-    return {
+    return statementRetention(this.run, {
       table: 'idempotency_records',
       keepMs: keepHours * HOUR_MS,
-      deleteBatch: async (cutoff, limit) =>
-        (await this.run.rows<{ deleted: number }>(IDEMPOTENCY_STATEMENTS.deleteBatch, [cutoff, limit]))[0]?.deleted ??
-        0,
-    };
+      statement: IDEMPOTENCY_STATEMENTS.deleteBatch,
+    });
   }
 }

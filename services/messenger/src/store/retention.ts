@@ -1,4 +1,11 @@
-import { DAY_MS, poolRunner, type NamedStatement, type RetentionRule, type SchemaPool } from '@otp/platform';
+import {
+  DAY_MS,
+  poolRunner,
+  statementRetention,
+  type NamedStatement,
+  type RetentionRule,
+  type SchemaPool,
+} from '@otp/platform';
 
 // What the messenger service deletes after RETENTION_DAYS (README "Data retention"). A code goes
 // with its checks once nothing can change it for money: not while `sending` (the recovery pass) or
@@ -35,14 +42,10 @@ const RETENTION_STATEMENTS = {
 } satisfies Record<string, NamedStatement>;
 
 export function messengerRetention(pool: SchemaPool, retentionDays: number): RetentionRule[] {
-  const run = poolRunner(pool);
-  const deleteBatch = (statement: NamedStatement) => async (cutoff: Date, limit: number) => {
-    const [row] = await run.rows<{ deleted: number }>(statement, [cutoff, limit]);
-    return row?.deleted ?? 0;
-  };
+  const runner = poolRunner(pool);
   const keepMs = retentionDays * DAY_MS;
   return [
-    { table: 'codes', keepMs, deleteBatch: deleteBatch(RETENTION_STATEMENTS.codes) },
-    { table: 'provider_reports', keepMs, deleteBatch: deleteBatch(RETENTION_STATEMENTS.providerReports) },
+    statementRetention(runner, { table: 'codes', keepMs, statement: RETENTION_STATEMENTS.codes }),
+    statementRetention(runner, { table: 'provider_reports', keepMs, statement: RETENTION_STATEMENTS.providerReports }),
   ];
 }

@@ -1,4 +1,11 @@
-import { DAY_MS, poolRunner, type NamedStatement, type RetentionRule, type SchemaPool } from '@otp/platform';
+import {
+  DAY_MS,
+  poolRunner,
+  statementRetention,
+  type NamedStatement,
+  type RetentionRule,
+  type SchemaPool,
+} from '@otp/platform';
 
 // What the SMS service deletes after RETENTION_DAYS (README "Data retention"). A message goes only
 // once it is final and owes nothing: never while queued or being submitted (the worker and the
@@ -33,13 +40,9 @@ const SMS_RETENTION_STATEMENTS = {
 
 export function smsRetention(pool: SchemaPool, retentionDays: number): RetentionRule[] {
   const keepMs = retentionDays * DAY_MS;
-  const statements = poolRunner(pool);
-  const deleteBatch = (statement: NamedStatement) => async (cutoff: Date, limit: number) => {
-    const [row] = await statements.rows<{ deleted: number }>(statement, [cutoff, limit]);
-    return row?.deleted ?? 0;
-  };
+  const runner = poolRunner(pool);
   return [
-    { table: 'messages', keepMs, deleteBatch: deleteBatch(SMS_RETENTION_STATEMENTS.messages) },
-    { table: 'delivery_receipts', keepMs, deleteBatch: deleteBatch(SMS_RETENTION_STATEMENTS.receipts) },
+    statementRetention(runner, { table: 'messages', keepMs, statement: SMS_RETENTION_STATEMENTS.messages }),
+    statementRetention(runner, { table: 'delivery_receipts', keepMs, statement: SMS_RETENTION_STATEMENTS.receipts }),
   ];
 }

@@ -1,4 +1,11 @@
-import { DAY_MS, poolRunner, type NamedStatement, type RetentionRule, type SchemaPool } from '@otp/platform';
+import {
+  DAY_MS,
+  poolRunner,
+  statementRetention,
+  type NamedStatement,
+  type RetentionRule,
+  type SchemaPool,
+} from '@otp/platform';
 
 // What verify deletes after RETENTION_DAYS (README "Data retention"): a verification with its
 // attempts, once it is final and settled (refunds done, finished event written) or a discarded
@@ -27,15 +34,11 @@ const DELETE_VERIFICATIONS: NamedStatement = {
 };
 
 export function verifyRetention(pool: SchemaPool, retentionDays: number): RetentionRule[] {
-  const run = poolRunner(pool);
   return [
-    {
+    statementRetention(poolRunner(pool), {
       table: 'verifications',
       keepMs: retentionDays * DAY_MS,
-      async deleteBatch(cutoff, limit) {
-        const [row] = await run.rows<{ deleted: number }>(DELETE_VERIFICATIONS, [cutoff, limit]);
-        return row?.deleted ?? 0;
-      },
-    },
+      statement: DELETE_VERIFICATIONS,
+    }),
   ];
 }

@@ -1,4 +1,11 @@
-import { DAY_MS, poolRunner, type NamedStatement, type RetentionRule, type SchemaPool } from '@otp/platform';
+import {
+  DAY_MS,
+  poolRunner,
+  statementRetention,
+  type NamedStatement,
+  type RetentionRule,
+  type SchemaPool,
+} from '@otp/platform';
 
 // What the dispatcher deletes after RETENTION_DAYS (README "Data retention"): a delivery and its
 // attempts (ON DELETE CASCADE) once it ended (succeeded or failed) and nothing happened to it for
@@ -20,15 +27,11 @@ const DELETE_ENDED_DELIVERIES: NamedStatement = {
 };
 
 export function webhookRetention(pool: SchemaPool, retentionDays: number): RetentionRule[] {
-  const statements = poolRunner(pool);
   return [
-    {
+    statementRetention(poolRunner(pool), {
       table: 'deliveries',
       keepMs: retentionDays * DAY_MS,
-      deleteBatch: async (cutoff, limit) => {
-        const [row] = await statements.rows<{ deleted: number }>(DELETE_ENDED_DELIVERIES, [cutoff, limit]);
-        return row?.deleted ?? 0;
-      },
-    },
+      statement: DELETE_ENDED_DELIVERIES,
+    }),
   ];
 }
