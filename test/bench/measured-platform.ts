@@ -52,12 +52,12 @@ export async function startMeasuredPlatform(only: ServiceName[], traced: boolean
 }
 
 /** Seconds after start-up the "idle" reading is taken: V8's memory reducer has run by then. */
-const IDLE_AFTER_S = 15;
+const IDLE_AFTER_S = 30;
 
 /**
  * RSS of each service two seconds after it is ready (still holding what start-up allocated: the
  * young generation grown to 2 x 16 MB while modules loaded) and once it has been idle a while:
- * V8's memory reducer gives that back after about ten idle seconds (a pod sits idle far longer).
+ * V8's memory reducer gives that back after 10-20 idle seconds (a pod sits idle far longer).
  * The goal is for the idle reading. No request has been served at either.
  */
 async function reportRss(platform: TestPlatform, traced: boolean): Promise<void> {
