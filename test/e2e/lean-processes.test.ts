@@ -1,24 +1,17 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import type { ServiceName } from '@otp/platform/launcher';
+import { START_ORDER, type ServiceName } from '@otp/platform/launcher';
 import { PRISMA_COMPILER_WATCH, prismaCompilerLoad, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 
 // Lean processes (issue 16): what a service runs by itself (start-up, recovery passes, timers,
-// receipt matching, the webhook loop, retention, the outbox relay) runs on named statements, so
+// receipt matching, the webhook loop, retention, the console's sweep, the outbox relay, readiness
+// probes) runs on named statements, so
 // an idle service never compiles Prisma's WebAssembly query compiler (about 22 MB of resident
 // memory); only an admin call that reads or writes through Prisma loads it. Every periodic task
 // runs every 100 ms here, so each has run many times before the check.
 
-const SERVICES: ServiceName[] = [
-  'sandbox',
-  'billing',
-  'guard',
-  'sms',
-  'messenger',
-  'verify',
-  'webhook-dispatcher',
-  'gateway',
-];
+/** Every service, the console included. */
+const SERVICES: ServiceName[] = START_ORDER;
 const FAST_TASKS: Record<string, string> = {
   ...PRISMA_COMPILER_WATCH,
   RECOVERY_INTERVAL_MS: '100',
@@ -27,6 +20,7 @@ const FAST_TASKS: Record<string, string> = {
   VERIFY_TIMER_INTERVAL_MS: '100',
   SMS_RECEIPT_PASS_MS: '100',
   POLL_INTERVAL_MS: '100',
+  SWEEP_INTERVAL_MS: '100',
 };
 
 let platform: TestPlatform;

@@ -36,6 +36,8 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   /** The throttling window. */
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** How often expired sessions and old failed sign-ins are deleted. */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(600_000),
   /** Deadline of one admin API call. */
   ADMIN_API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   /** The built web app (vite output). */

@@ -28,8 +28,8 @@ async function main(): Promise<void> {
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
   const deps: ConsoleDeps = {
     users: new Users(db),
-    sessions: new Sessions(db),
-    loginFailures: new LoginFailures(db),
+    sessions: new Sessions(db, pool),
+    loginFailures: new LoginFailures(db, pool),
     audit: new AuditTrail(db, logger),
     admin: new AdminApi(config.ADMIN_API_URL, config.ADMIN_TOKEN, config.ADMIN_API_TIMEOUT_MS),
     logger,
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   });
   const sweeper = new PeriodicTask({
     name: 'console-sweep',
-    intervalMs: 10 * 60_000,
+    intervalMs: config.SWEEP_INTERVAL_MS,
     logger,
     pass: async () => {
       await deps.sessions.sweep();

@@ -1,8 +1,22 @@
+import { poolRunner, type NamedStatement, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { Db } from './database.js';
+
+/** $1 the oldest failure still kept. Runs by itself (the sweep): on the pool, not Prisma. */
+const SWEEP_FAILURES: NamedStatement = {
+  name: 'console_sweep_login_failures',
+  text: 'DELETE FROM login_failures WHERE "at" <= $1::timestamptz',
+};
 
 // Failed sign-ins, kept in the database so every replica throttles the same way.
 export class LoginFailures {
-  constructor(private readonly db: Db) {}
+  private readonly statements: StatementRunner;
+
+  constructor(
+    private readonly db: Db,
+    pool: SchemaPool,
+  ) {
+    this.statements = poolRunner(pool);
+  }
 
   async since(subjects: string[], since: Date): Promise<Map<string, Date[]>> {
     const rows = await this.db.loginFailure.findMany({ where: { subject: { in: subjects }, at: { gt: since } } });
@@ -20,6 +34,6 @@ export class LoginFailures {
   }
 
   async sweep(before: Date): Promise<void> {
-    await this.db.loginFailure.deleteMany({ where: { at: { lte: before } } });
+    await this.statements.rows(SWEEP_FAILURES, [before]);
   }
 }
