@@ -23,6 +23,7 @@ export * from './resources/messenger-code.js';
 export * from './resources/verification.js';
 export * from './db/postgres.js';
 export * from './db/statements.js';
+export * from './db/statement-batch.js';
 export * from './db/unavailable.js';
 export * from './ready.js';
 export * from './telemetry/metrics.js';

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, inPoolTransaction, poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
+import {
+  DomainError,
+  inPoolTransaction,
+  poolRunner,
+  StatementBatch,
+  type SchemaPool,
+  type StatementRunner,
+} from '@otp/platform';
 import type { Db } from './database.js';
 import { DELIVERY_STATEMENTS } from './delivery-statements.js';
 
@@ -54,6 +61,13 @@ export type NextState =
 // the admin paths (list, replay) stay on Prisma.
 export class Deliveries {
   private readonly statements: StatementRunner;
+  /**
+   * The intake's group commit: the deliveries of the messages in flight at the same moment (up to
+   * the consumer's 16) are stored by one statement rather than one round trip and commit each.
+   */
+  private readonly intake = new StatementBatch((deliveries: Array<NewDelivery & { id: string }>) =>
+    this.addAll(deliveries),
+  );
 
   constructor(
     private readonly db: Db,
@@ -63,22 +77,28 @@ export class Deliveries {
   }
 
   /** Stores the delivery unless (event, url) is already stored; true when it was new. */
-  async add(delivery: NewDelivery): Promise<boolean> {
-    const d = delivery;
-    const created = await this.statements.rows(DELIVERY_STATEMENTS.add, [
-      randomUUID(),
-      d.projectId,
-      d.eventId,
-      d.eventType,
-      d.url,
-      d.host,
-      d.body,
-      JSON.stringify(d.traceContext),
-      d.refusal ? 'failed' : 'pending',
-      d.refusal ? null : new Date(0), // due at once (the database clock decides)
-      d.refusal ?? null,
+  add(delivery: NewDelivery): Promise<boolean> {
+    // Resolved once the batch holding it is committed: the intake acks only then.
+    return this.intake.submit({ ...delivery, id: randomUUID() });
+  }
+
+  /** One multi-row insert for the batch; an id that comes back is a row that was new. */
+  private async addAll(deliveries: Array<NewDelivery & { id: string }>): Promise<boolean[]> {
+    const created = await this.statements.rows<{ id: string }>(DELIVERY_STATEMENTS.add, [
+      deliveries.map((d) => d.id),
+      deliveries.map((d) => d.projectId),
+      deliveries.map((d) => d.eventId),
+      deliveries.map((d) => d.eventType),
+      deliveries.map((d) => d.url),
+      deliveries.map((d) => d.host),
+      deliveries.map((d) => d.body),
+      deliveries.map((d) => JSON.stringify(d.traceContext)),
+      deliveries.map((d) => (d.refusal ? 'failed' : 'pending')),
+      deliveries.map((d) => (d.refusal ? null : new Date(0))), // due at once (the database clock decides)
+      deliveries.map((d) => d.refusal ?? null),
     ]);
-    return created.length === 1;
+    const added = new Set(created.map((row) => row.id));
+    return deliveries.map((d) => added.has(d.id));
   }
 
   /**

@@ -7,15 +7,18 @@ import type { NamedStatement } from '@otp/platform';
 
 export const DELIVERY_STATEMENTS = {
   /**
-   * A delivery, unless (event, url) is stored already: $1 id, $2 project, $3 event id, $4 event
-   * type, $5 url, $6 host, $7 body, $8 trace context, $9 status, $10 next attempt at, $11 last
-   * error. Answers the id when it was new.
+   * Deliveries, each unless its (event, url) is stored already (by an earlier statement or an
+   * earlier row of this one), one array per column: $1 ids, $2 projects, $3 event ids, $4 event
+   * types, $5 urls, $6 hosts, $7 bodies, $8 trace contexts, $9 statuses, $10 next attempts at,
+   * $11 last errors. Answers the ids of the rows that were new, in no particular order: each row
+   * carries its own id, so the caller matches them (the intake's group commit, deliveries.ts).
    */
   add: {
-    name: 'webhook_add_delivery',
+    name: 'webhook_add_deliveries',
     text: `INSERT INTO deliveries (id, project_id, event_id, event_type, url, host, body, trace_context, status,
                                    next_attempt_at, last_error)
-           VALUES ($1::uuid, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10::timestamptz, $11::text)
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                                $8::jsonb[], $9::text[], $10::timestamptz[], $11::text[])
            ON CONFLICT DO NOTHING
            RETURNING id`,
   },
