@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { connectBus, ensureStream, publish, traceHeaders, type Bus } from './bus/jetstream.js';
 import { STREAMS } from './bus/streams.js';
 import { schemaPool } from './db/postgres.js';
-import type { NamedStatement } from './db/statements.js';
+import { inPoolTransaction, type NamedStatement } from './db/statements.js';
 import type { Logger } from './logging.js';
 import { HOUR_MS, type RetentionRule } from './retention.js';
 
@@ -164,20 +164,14 @@ export class OutboxRelay {
   }
 
   private async publishBatch(): Promise<number> {
-    const client = await this.options.pool.connect();
-    let failure: unknown;
-    try {
-      await client.query('BEGIN');
+    const pass = await inPoolTransaction(this.options.pool, async (runner) => {
       // One relay per schema at a time, whatever the number of replicas: two relays on disjoint
       // batches (SKIP LOCKED) would publish in parallel and could reorder one aggregate's events.
       // The lock goes with the transaction, so a crashed relay frees it; a row it published but
       // did not mark is published again with the same Nats-Msg-Id and JetStream drops the copy.
       // Taken in the same statement as the read (a relay that does not get it reads nothing).
-      const { rows } = await client.query<PendingRow>({ ...OUTBOX_STATEMENTS.batch, values: [this.batchSize] });
-      if (rows.length === 0) {
-        await client.query('ROLLBACK');
-        return 0;
-      }
+      const rows = await runner.rows<PendingRow>(OUTBOX_STATEMENTS.batch, [this.batchSize]);
+      if (rows.length === 0) return { published: 0 };
       // Every row of the batch is sent before any acknowledgement is awaited (one round trip for
       // the batch, not one per row). They travel in seq order on the one connection and the
       // stream stores them in that order. Only the rows before the first failure are marked: the
@@ -191,19 +185,14 @@ export class OutboxRelay {
       const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
       const published = failed === -1 ? rows : rows.slice(0, failed);
       if (published.length > 0) {
-        await client.query({ ...OUTBOX_STATEMENTS.markPublished, values: [published.map((r) => r.id)] });
+        await runner.rows(OUTBOX_STATEMENTS.markPublished, [published.map((r) => r.id)]);
       }
-      await client.query('COMMIT');
-      if (failed === -1) return rows.length;
-      failure = (outcomes[failed] as PromiseRejectedResult).reason;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      if (failed === -1) return { published: rows.length };
+      return { published: published.length, failure: (outcomes[failed] as PromiseRejectedResult).reason as unknown };
+    });
     // The marked prefix is committed; the pass stops here and the next one retries the rest.
-    throw failure;
+    if ('failure' in pass) throw pass.failure;
+    return pass.published;
   }
 }
 

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { createGrpcClient, type PromiseClient } from '@otp/platform';
 import { loadWebhooksProto, type WebhooksClient } from '@otp/proto';
 import { eventually, natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { Webhook } from 'standardwebhooks';
-import { envelope, Producer } from './events.js';
+import { envelope, intakeDrained, Producer } from './events.js';
 import { Receiver, type Received } from './receiver.js';
 
 let platform: TestPlatform;
@@ -168,20 +166,7 @@ describe('webhook delivery (real dispatcher, NATS, Postgres and HTTP receivers)'
     await settled(PROJECT, event.id, 'succeeded');
     // The same event again under another message id (past the stream's dedup): a relay replaying.
     await producer.emit(event, receiver.url('/dup'), `${event.id}:again`);
-    const nc = await connect({ servers: natsUrl() });
-    try {
-      const jsm = await jetstreamManager(nc);
-      await eventually(
-        () => jsm.consumers.info('EVENTS', 'webhook-dispatcher'),
-        (info) =>
-          info.num_pending === 0 &&
-          info.num_ack_pending === 0 &&
-          info.delivered.stream_seq === info.ack_floor.stream_seq,
-        { what: 'the duplicate consumed and acked' },
-      );
-    } finally {
-      await nc.close();
-    }
+    await intakeDrained('the duplicate consumed and acked');
     assert.equal(receiver.withEventId(event.id).length, 1);
     assert.equal((await deliveriesOf(PROJECT)).filter((d) => d.event_id === event.id).length, 1);
   });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { jetstream } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { publish, type EventEnvelope } from '@otp/platform';
+import { publish, STREAMS, type EventEnvelope } from '@otp/platform';
+import { eventually, natsUrl } from '@otp/test/infra';
+import { INTAKE_CONSUMER } from '../src/events/intake.js';
 
 // Publishes events the way the producers' outbox relay does: JSON envelope, Nats-Msg-Id = event
 // id, the callback URL in the `otp-callback-url` header.
@@ -37,5 +39,21 @@ export class Producer {
 
   close(): Promise<void> {
     return this.nc.close();
+  }
+}
+
+/** Waits until the dispatcher's intake has taken and acked every event published so far. */
+export async function intakeDrained(what: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl() });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await eventually(
+      () => jsm.consumers.info(STREAMS.events.name, INTAKE_CONSUMER),
+      (info) =>
+        info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq === info.ack_floor.stream_seq,
+      { what },
+    );
+  } finally {
+    await nc.close();
   }
 }

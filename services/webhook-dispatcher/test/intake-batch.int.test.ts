@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { schemaPool, type SchemaPool } from '@otp/platform';
 import { eventually, natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { openDatabase, type Db } from '../src/store/database.js';
 import { Deliveries, type NewDelivery } from '../src/store/deliveries.js';
-import { envelope, Producer } from './events.js';
+import { envelope, intakeDrained, Producer } from './events.js';
 import { Receiver } from './receiver.js';
 
 // The intake stores the deliveries of the messages in flight at the same moment with one
@@ -121,20 +119,7 @@ describe('the intake stores in batches', () => {
       { what: 'every event stored', timeoutMs: 20000 },
     );
     // Nothing more is coming: every message is acked once its row is stored.
-    const nc = await connect({ servers: natsUrl() });
-    try {
-      const jsm = await jetstreamManager(nc);
-      await eventually(
-        () => jsm.consumers.info('EVENTS', 'webhook-dispatcher'),
-        (info) =>
-          info.num_pending === 0 &&
-          info.num_ack_pending === 0 &&
-          info.delivered.stream_seq === info.ack_floor.stream_seq,
-        { what: 'every message, copies included, consumed and acked' },
-      );
-    } finally {
-      await nc.close();
-    }
+    await intakeDrained('every message, copies included, consumed and acked');
     const rows = (
       await pool.query<{ event_id: string; xmin: string }>(
         `SELECT event_id, xmin::text AS xmin FROM deliveries WHERE project_id = $1`,
