@@ -32,22 +32,26 @@ export function checkPhone(input: string): PhoneCheck {
     return { ok: false, reason: 'must start with + and the country code (international format, e.g. +447700123456)' };
   }
   if (trimmed.length > MAX_INPUT_LENGTH) return { ok: false, reason: `at most ${MAX_INPUT_LENGTH} characters` };
-  const length = validatePhoneNumberLength(trimmed);
-  if (length === 'INVALID_COUNTRY') return { ok: false, reason: 'unknown country calling code' };
-  if (length === 'NOT_A_NUMBER') return { ok: false, reason: 'not a phone number' };
+  // One parse decides a valid number (every service checks each number it gets, on every send);
+  // only a refusal pays for the second one that says why.
   const parsed = parsePhoneNumberFromString(trimmed);
+  if (parsed?.country && parsed.isValid()) {
+    return { ok: true, phone: { e164: parsed.number, country: parsed.country, callingCode: parsed.countryCallingCode } };
+  }
+  return { ok: false, reason: refusalOf(trimmed, parsed) };
+}
+
+/** What is wrong with a number the parse did not accept: its country code, its length or its range. */
+function refusalOf(trimmed: string, parsed: ReturnType<typeof parsePhoneNumberFromString>): string {
+  const length = validatePhoneNumberLength(trimmed);
+  if (length === 'INVALID_COUNTRY') return 'unknown country calling code';
+  if (length === 'NOT_A_NUMBER') return 'not a phone number';
   const country = parsed?.country ?? (parsed ? countryOfCallingCode(parsed.countryCallingCode) : undefined);
   const where = country ? ` for ${country}` : '';
-  if (length === 'TOO_SHORT') return { ok: false, reason: `too short${where}` };
-  if (length === 'TOO_LONG') return { ok: false, reason: `too long${where}` };
-  if (!parsed || !parsed.isValid() || !parsed.country) {
-    // Lengths fit, but the numbering plan has no such range (e.g. +44 7700 900xxx, kept for drama).
-    return { ok: false, reason: `not a valid number${where}` };
-  }
-  return {
-    ok: true,
-    phone: { e164: parsed.number, country: parsed.country, callingCode: parsed.countryCallingCode },
-  };
+  if (length === 'TOO_SHORT') return `too short${where}`;
+  if (length === 'TOO_LONG') return `too long${where}`;
+  // Lengths fit, but the numbering plan has no such range (e.g. +44 7700 900xxx, kept for drama).
+  return `not a valid number${where}`;
 }
 
 /** The number in E.164 with its country, or undefined when checkPhone refuses it. */

@@ -21,7 +21,15 @@ export interface Bus {
 }
 
 export async function connectBus(url: string, name: string, logger: Logger): Promise<Bus> {
-  const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  const nc = await connect({
+    servers: url,
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    // On (the default), every request and JetStream publish builds an Error up front only to
+    // carry its stack into a later timeout: a stack capture per message on the hot path.
+    noAsyncTraces: true,
+  });
   void (async () => {
     for await (const status of nc.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect')

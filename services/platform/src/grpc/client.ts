@@ -81,6 +81,8 @@ export function createGrpcClient<C extends grpc.Client>(
     // backoff (1 s growing to 120 s), during which every call would fail with UNAVAILABLE.
     'grpc.initial_reconnect_backoff_ms': 100,
     'grpc.max_reconnect_backoff_ms': 200,
+    // Nothing reads channelz (grpc-js's introspection registry); on, it books every call.
+    'grpc.enable_channelz': 0,
   });
   const target = client as unknown as Record<string, unknown>;
   return new Proxy({} as PromiseClient<C>, {

@@ -136,7 +136,11 @@ export async function startGrpcServer(options: {
   /** Bounded in-flight calls per process, with a short queue (see AdmissionGate). */
   admission?: AdmissionLimits;
 }): Promise<RunningGrpcServer> {
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': 4 * 1024 * 1024,
+    // Nothing reads channelz (grpc-js's introspection registry); on, it books every call.
+    'grpc.enable_channelz': 0,
+  });
   const statuses = new Map<string, ServingStatus>();
   const names = ['', ...options.services.map((service) => service.name)];
   for (const name of names) statuses.set(name, 'NOT_SERVING');

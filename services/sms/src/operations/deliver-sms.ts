@@ -191,13 +191,10 @@ async function tryCarrier(
     const sent = await messages.markSent(row, row.carrierMessageIds, clock.now());
     if (!sent) return { kind: 'sent' }; // another delivery wrote it, and settles it
     deps.onEvent();
-    // Receipts that raced ahead of the ids are this message's now; final ones settle it.
-    await deps.receipts
-      .ofSent(row.sid, name, row.receiptKeys)
-      .then((parts) => settleOpen(deps, { row: sent, parts }))
-      .catch((error: unknown) =>
-        deps.logger.warn({ sid: row.sid, err: error }, 'delivery status left to the receipt pass'),
-      );
+    // Receipts that raced ahead of the ids came back with the write; final ones settle it now.
+    await settleOpen(deps, sent).catch((error: unknown) =>
+      deps.logger.warn({ sid: row.sid, err: error }, 'delivery status left to the receipt pass'),
+    );
     return { kind: 'sent' };
   }
 

@@ -1,7 +1,8 @@
 import { PeriodicTask, type Clock, type Logger } from '@otp/platform';
 import type { CarrierReceipt } from '../carrier/carrier.js';
 import { deliveryStatusOf, messageDeliveryStatus, receiptIdKey, type DeliveryStatus } from '../domain/receipts.js';
-import type { DeliveryReceipts, OpenDelivery } from '../store/receipts.js';
+import type { OpenDelivery } from '../store/message-rows.js';
+import type { DeliveryReceipts } from '../store/receipts.js';
 
 export interface ReceiptDeps {
   receipts: DeliveryReceipts;

@@ -71,3 +71,31 @@ export function fromRecord(record: MessageRecord): Message {
     updatedAt: new Date(record.updated_at),
   };
 }
+
+/** A stored receipt of one part of a message. */
+export interface PartReceipt {
+  state: string;
+  doneAt: Date | null;
+  receivedAt: Date;
+}
+
+/** A `delivery_receipts` row as raw SQL (or its json_agg) returns it. */
+export interface ReceiptRecord {
+  state: string;
+  done_at: Date | string | null;
+  received_at: Date | string;
+}
+
+export function partReceipt(record: ReceiptRecord): PartReceipt {
+  return {
+    state: record.state,
+    doneAt: record.done_at ? new Date(record.done_at) : null,
+    receivedAt: new Date(record.received_at),
+  };
+}
+
+/** A sent message whose delivery status is still open, with the receipts of its parts so far. */
+export interface OpenDelivery {
+  row: Message;
+  parts: PartReceipt[];
+}

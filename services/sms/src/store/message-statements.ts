@@ -5,6 +5,14 @@ import { outboxInsert, type NamedStatement } from '@otp/platform';
 // Each state change is conditional on the state it leaves, so a replay or a concurrent delivery
 // changes nothing twice.
 
+/** processing -> $2 (sent or failed): the update `finish` and `markSent` share ($1..$8, see finish). */
+const FINISH = `UPDATE messages SET status = $2::text, money_due = ($2::text = 'failed'), body_sealed = NULL,
+                  submit_started_at = NULL, carrier_message_ids = $3::text[], carrier = $4::text,
+                  receipt_keys = $5::text[], processed_at = $6::timestamptz, last_error = $7::text,
+                  updated_at = $8::timestamptz
+            WHERE sid = $1 AND status = 'processing'
+           RETURNING sid`;
+
 export const SMS_STATEMENTS = {
   /**
    * What a send needs to know of its project in one read: $1 project, $2 the sender ID's key
@@ -65,29 +73,29 @@ export const SMS_STATEMENTS = {
    */
   finish: {
     name: 'sms_finish',
-    text: `WITH finished AS (
-             UPDATE messages SET status = $2::text, money_due = ($2::text = 'failed'), body_sealed = NULL,
-                    submit_started_at = NULL, carrier_message_ids = $3::text[], carrier = $4::text,
-                    receipt_keys = $5::text[], processed_at = $6::timestamptz, last_error = $7::text,
-                    updated_at = $8::timestamptz
-              WHERE sid = $1 AND status = 'processing'
-             RETURNING sid)
-           ${outboxInsert(9, 'finished')}`,
+    text: `WITH finished AS (${FINISH}) ${outboxInsert(9, 'finished')}`,
   },
   /**
-   * A sent message's receipts: those that came before its ids were stored become its own ($1 sid,
-   * $2 carrier, $3 receipt keys), and every one it has is answered. The second read sees the
-   * table as it was before the update, so a receipt matched now comes back once.
+   * processing -> sent, as `finish` ($2 = 'sent'), and in the same statement the receipts that
+   * came before its ids were stored become its own: one row (the sid, with every receipt the
+   * message has) when it was written, none when another delivery wrote it first. The last read
+   * sees the table as it was before the update, so a receipt matched now comes back once.
    */
-  receiptsOfSent: {
-    name: 'sms_receipts_of_sent',
-    text: `WITH matched AS (
-             UPDATE delivery_receipts SET sid = $1
-              WHERE sid IS NULL AND carrier = $2 AND (carrier || ':' || receipt_key) = ANY($3::text[])
-             RETURNING state, done_at, received_at)
-           SELECT state, done_at, received_at FROM matched
-           UNION ALL
-           SELECT state, done_at, received_at FROM delivery_receipts WHERE sid = $1`,
+  markSent: {
+    name: 'sms_mark_sent',
+    text: `WITH finished AS (${FINISH}),
+                event AS (${outboxInsert(9, 'finished')}),
+                matched AS (
+                  UPDATE delivery_receipts SET sid = $1
+                   WHERE sid IS NULL AND carrier = $4::text AND (carrier || ':' || receipt_key) = ANY($5::text[])
+                     AND EXISTS (SELECT 1 FROM finished)
+                  RETURNING state, done_at, received_at)
+           SELECT finished.sid,
+                  (SELECT coalesce(json_agg(r), '[]'::json)
+                     FROM (SELECT state, done_at, received_at FROM matched
+                           UNION ALL
+                           SELECT state, done_at, received_at FROM delivery_receipts WHERE sid = $1) r) AS receipts
+             FROM finished`,
   },
   /**
    * A carrier's receipt, stored (a repeat of its id keeps the latest state) and matched to its

@@ -13,7 +13,7 @@ import type { Message } from '../generated/prisma/client.js';
 import { currentCostCents, type SmsStatus } from '../domain/delivery.js';
 import type { Db } from './database.js';
 import { listMessages } from './message-list.js';
-import { fromRecord, type MessageRecord } from './message-rows.js';
+import { fromRecord, partReceipt, type MessageRecord, type OpenDelivery, type ReceiptRecord } from './message-rows.js';
 import { SMS_STATEMENTS } from './message-statements.js';
 
 /** The proto `SmsMessage` of a stored message (what Send and Get answer). */
@@ -162,10 +162,11 @@ export class Messages {
   }
 
   /**
-   * processing -> sent with its event, atomically: the row as written, or null when another
-   * delivery got there first.
+   * processing -> sent with its event, atomically, and the receipts that raced ahead of its ids
+   * made its own: the row as written with every receipt of its parts, or null when another
+   * delivery got there first (and settles it).
    */
-  async markSent(claimed: Message, carrierMessageIds: string[], now: Date): Promise<Message | null> {
+  async markSent(claimed: Message, carrierMessageIds: string[], now: Date): Promise<OpenDelivery | null> {
     const row: Message = {
       ...claimed,
       status: 'sent',
@@ -177,7 +178,11 @@ export class Messages {
       lastError: null,
       updatedAt: now,
     };
-    return (await this.finish(row)) ? row : null;
+    const [written] = await this.statements.rows<{ receipts: ReceiptRecord[] }>(
+      SMS_STATEMENTS.markSent,
+      this.finishValues(row),
+    );
+    return written ? { row, parts: written.receipts.map(partReceipt) } : null;
   }
 
   /** processing -> failed with its event, atomically; its refund is due until Billing confirms it. */
@@ -187,9 +192,15 @@ export class Messages {
 
   /** Writes the final state and its event in one statement: both or neither. */
   private async finish(row: Message): Promise<boolean> {
+    const written = await this.statements.rows(SMS_STATEMENTS.finish, this.finishValues(row));
+    return written.length > 0;
+  }
+
+  /** The parameters of `finish` and `markSent`: the final state, then its event. */
+  private finishValues(row: Message): unknown[] {
     const status = row.status as Extract<SmsStatus, 'sent' | 'failed'>;
     const event = statusEvent(row, status === 'sent' ? 'sms.sent' : 'sms.failed', row.updatedAt);
-    const written = await this.statements.rows(SMS_STATEMENTS.finish, [
+    return [
       row.sid,
       status,
       row.carrierMessageIds,
@@ -199,7 +210,6 @@ export class Messages {
       row.lastError,
       row.updatedAt,
       ...outboxValues(event, row.updatedAt),
-    ]);
-    return written.length > 0;
+    ];
   }
 }

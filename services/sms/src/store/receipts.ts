@@ -1,36 +1,16 @@
 import { outboxValues, poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { Message } from '../generated/prisma/client.js';
 import type { DeliveryStatus } from '../domain/receipts.js';
-import { fromRecord, type MessageRecord } from './message-rows.js';
+import {
+  fromRecord,
+  partReceipt,
+  type MessageRecord,
+  type OpenDelivery,
+  type PartReceipt,
+  type ReceiptRecord,
+} from './message-rows.js';
 import { SMS_PASS_STATEMENTS, SMS_STATEMENTS } from './message-statements.js';
 import { statusEvent } from './messages.js';
-
-/** A stored receipt of one part of a message. */
-export interface PartReceipt {
-  state: string;
-  doneAt: Date | null;
-  receivedAt: Date;
-}
-
-/** A sent message whose delivery status is still open, with the receipts of its parts so far. */
-export interface OpenDelivery {
-  row: Message;
-  parts: PartReceipt[];
-}
-
-interface ReceiptRecord {
-  state: string;
-  done_at: Date | string | null;
-  received_at: Date | string;
-}
-
-function partReceipt(record: ReceiptRecord): PartReceipt {
-  return {
-    state: record.state,
-    doneAt: record.done_at ? new Date(record.done_at) : null,
-    receivedAt: new Date(record.received_at),
-  };
-}
 
 // Named statements on the pool (message-statements.ts): receipts arrive from the carriers and the
 // matching pass runs by itself, neither through Prisma.
@@ -75,15 +55,6 @@ export class DeliveryReceipts {
       received_at: found.receipt_received_at,
     };
     return { row: fromRecord(found), parts: [...found.other_receipts, stored].map(partReceipt) };
-  }
-
-  /**
-   * The receipts of a message just sent on `carrier`: those that came before its ids were stored
-   * (`keys`, its receipt keys) become its own, and every one it has is answered.
-   */
-  async ofSent(sid: string, carrier: string, keys: string[]): Promise<PartReceipt[]> {
-    const rows = await this.statements.rows<ReceiptRecord>(SMS_STATEMENTS.receiptsOfSent, [sid, carrier, keys]);
-    return rows.map(partReceipt);
   }
 
   /**

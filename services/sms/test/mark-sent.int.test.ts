@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { createLogger, newSid, schemaPool, systemClock } from '@otp/platform';
+import { freshDatabase } from '@otp/test/infra';
+import { receiptIdKey, submitIdKeys } from '../src/domain/receipts.js';
+import type { Message } from '../src/generated/prisma/client.js';
+import { settleOpen } from '../src/operations/delivery-receipts.js';
+import { openDatabase, type Db } from '../src/store/database.js';
+import { Messages } from '../src/store/messages.js';
+import { DeliveryReceipts } from '../src/store/receipts.js';
+import { SendIntents } from '../src/store/send-intents.js';
+
+// A carrier often sends the receipt of a submit as it answers it, before the worker has stored
+// the ids the receipt names. Marking the message sent takes such receipts in the same statement,
+// so a final one settles the message at once (the receipt pass is only the backstop).
+
+const logger = createLogger('mark-sent-test', 'silent');
+let db: Db;
+let messages: Messages;
+let receipts: DeliveryReceipts;
+let intents: SendIntents;
+
+async function claimedMessage(): Promise<Message> {
+  const sid = newSid('SM');
+  const now = new Date();
+  const intent = await intents.insert({
+    sid,
+    projectId: 'p1',
+    requestKey: `${sid}-key`,
+    purpose: 'direct',
+    to: '+447700123456',
+    from: 'MyShop',
+    body: 'Your parcel is on its way',
+    bodySealed: null,
+    segments: 1,
+    encoding: 'gsm7',
+    priceCents: 5,
+    costCents: 5,
+    metadata: {},
+    callbackUrl: undefined,
+    createdAt: now,
+  });
+  assert.ok(intent);
+  assert.ok(await intents.markQueued(sid, `hold-${sid}`, now));
+  const claimed = await messages.claim(sid, 1, now);
+  assert.ok(claimed);
+  return { ...claimed, carrier: 'alpha' };
+}
+
+/** What the worker stores for a submit the carrier answered with `carrierId`. */
+function sentOn(carrier: string, carrierId: string): { ids: string[]; keys: string[] } {
+  return { ids: [carrierId], keys: submitIdKeys(carrierId).map((key) => `${carrier}:${key}`) };
+}
+
+async function eventsOf(sid: string, type: string): Promise<number> {
+  const rows = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM outbox_events WHERE type = ${type} AND payload->'data'->>'sid' = ${sid}`;
+  return rows[0]!.n;
+}
+
+describe('sms: marking a message sent takes the receipts that came before its ids', () => {
+  beforeAll(async () => {
+    const url = await freshDatabase();
+    const pool = schemaPool(url, 'sms');
+    db = openDatabase(url, 'sms', pool);
+    messages = new Messages(db, pool);
+    receipts = new DeliveryReceipts(pool);
+    intents = new SendIntents(pool);
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+  });
+
+  it('a receipt stored before the ids is matched and answered with the write, and settles the message', async () => {
+    const claimed = await claimedMessage();
+    const carrierId = `A${claimed.sid.slice(-8)}`;
+    const now = new Date();
+    // The receipt first: no message names its id yet, so it is stored unmatched.
+    const early = await receipts.record(
+      'alpha',
+      receiptIdKey(carrierId),
+      { carrierMessageId: carrierId, state: 'DELIVRD', doneAt: now },
+      now,
+    );
+    assert.equal(early, undefined);
+
+    const { ids, keys } = sentOn('alpha', carrierId);
+    const sent = await messages.markSent({ ...claimed, receiptKeys: keys }, ids, new Date());
+    assert.ok(sent, 'the message was processing, so this write takes it');
+    assert.equal(sent.row.status, 'sent');
+    assert.deepEqual(
+      sent.parts.map((p) => p.state),
+      ['DELIVRD'],
+    );
+    assert.equal(await eventsOf(claimed.sid, 'sms.sent'), 1);
+
+    let events = 0;
+    await settleOpen(
+      { receipts, clock: systemClock, logger, onEvent: () => (events += 1) },
+      sent,
+    );
+    const settled = await messages.bySid(claimed.sid);
+    assert.equal(settled?.deliveryStatus, 'delivered');
+    assert.equal(events, 1);
+    assert.equal(await eventsOf(claimed.sid, 'sms.delivered'), 1);
+  });
+
+  it('a second write of the same message changes nothing and answers null (the first one settles it)', async () => {
+    const claimed = await claimedMessage();
+    const { ids, keys } = sentOn('alpha', `B${claimed.sid.slice(-8)}`);
+    assert.ok(await messages.markSent({ ...claimed, receiptKeys: keys }, ids, new Date()));
+    assert.equal(await messages.markSent({ ...claimed, receiptKeys: keys }, ids, new Date()), null);
+    assert.equal(await eventsOf(claimed.sid, 'sms.sent'), 1);
+  });
+
+  it("another carrier's receipt with the same id is not this message's", async () => {
+    const claimed = await claimedMessage();
+    const carrierId = `C${claimed.sid.slice(-8)}`;
+    const now = new Date();
+    await receipts.record('beta', receiptIdKey(carrierId), { carrierMessageId: carrierId, state: 'DELIVRD' }, now);
+    const { ids, keys } = sentOn('alpha', carrierId);
+    const sent = await messages.markSent({ ...claimed, receiptKeys: keys }, ids, new Date());
+    assert.ok(sent);
+    assert.deepEqual(sent.parts, []);
+    const unmatched = await db.$queryRaw<{ sid: string | null }[]>`
+      SELECT sid FROM delivery_receipts WHERE carrier = 'beta' AND carrier_message_id = ${carrierId}`;
+    assert.deepEqual(unmatched, [{ sid: null }]);
+  });
+});
