@@ -36,7 +36,10 @@ export function checkPhone(input: string): PhoneCheck {
   // only a refusal pays for the second one that says why.
   const parsed = parsePhoneNumberFromString(trimmed);
   if (parsed?.country && parsed.isValid()) {
-    return { ok: true, phone: { e164: parsed.number, country: parsed.country, callingCode: parsed.countryCallingCode } };
+    return {
+      ok: true,
+      phone: { e164: parsed.number, country: parsed.country, callingCode: parsed.countryCallingCode },
+    };
   }
   return { ok: false, reason: refusalOf(trimmed, parsed) };
 }

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { newSid, schemaPool } from '@otp/platform';
+import { schemaPool } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
-import type { Message } from '../src/generated/prisma/client.js';
 import { openDatabase, type Db } from '../src/store/database.js';
 import { Messages } from '../src/store/messages.js';
 import { SendIntents } from '../src/store/send-intents.js';
+import { storeQueuedMessage } from './stored-messages.js';
 
 // A publish to sms.outbound whose answer was lost may still have reached the queue, and the worker
 // may have taken the message before Send learns of the failure. Marking it enqueue_failed then
@@ -14,32 +14,6 @@ import { SendIntents } from '../src/store/send-intents.js';
 let db: Db;
 let messages: Messages;
 let intents: SendIntents;
-
-async function queuedMessage(): Promise<Message> {
-  const sid = newSid('SM');
-  const now = new Date();
-  const intent = await intents.insert({
-    sid,
-    projectId: 'p1',
-    requestKey: `${sid}-key`,
-    purpose: 'verify',
-    to: '+447700123456',
-    from: 'MyShop',
-    body: 'Your code is ******',
-    bodySealed: 'c2VhbGVk',
-    segments: 1,
-    encoding: 'gsm7',
-    priceCents: 5,
-    costCents: 5,
-    metadata: {},
-    callbackUrl: undefined,
-    createdAt: now,
-  });
-  assert.ok(intent);
-  const queued = await intents.markQueued(sid, `hold-${sid}`, now);
-  assert.ok(queued);
-  return queued;
-}
 
 async function statusOf(sid: string): Promise<{ status: string; moneyDue: boolean; events: number }> {
   const row = await messages.bySid(sid);
@@ -61,13 +35,13 @@ describe('sms: a failed enqueue of a message the worker already took', () => {
   });
 
   it('a queued message fails the enqueue: enqueue_failed, money due, its event', async () => {
-    const queued = await queuedMessage();
+    const queued = await storeQueuedMessage(intents, 'verify');
     assert.equal(await messages.markEnqueueFailed(queued, 'the outbound queue was unavailable', new Date()), true);
     assert.deepEqual(await statusOf(queued.sid), { status: 'enqueue_failed', moneyDue: true, events: 1 });
   });
 
   it('a message the worker claimed is left to it: not failed, no money due, no event', async () => {
-    const queued = await queuedMessage();
+    const queued = await storeQueuedMessage(intents, 'verify');
     assert.ok(await messages.claim(queued.sid, 1, new Date()));
     assert.equal(await messages.markEnqueueFailed(queued, 'the outbound queue was unavailable', new Date()), false);
     assert.deepEqual(await statusOf(queued.sid), { status: 'processing', moneyDue: false, events: 0 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { createLogger, newSid, schemaPool, systemClock } from '@otp/platform';
+import { createLogger, schemaPool, systemClock } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import { receiptIdKey, submitIdKeys } from '../src/domain/receipts.js';
 import type { Message } from '../src/generated/prisma/client.js';
@@ -9,6 +9,7 @@ import { openDatabase, type Db } from '../src/store/database.js';
 import { Messages } from '../src/store/messages.js';
 import { DeliveryReceipts } from '../src/store/receipts.js';
 import { SendIntents } from '../src/store/send-intents.js';
+import { storeQueuedMessage } from './stored-messages.js';
 
 // A carrier often sends the receipt of a submit as it answers it, before the worker has stored
 // the ids the receipt names. Marking the message sent takes such receipts in the same statement,
@@ -21,28 +22,8 @@ let receipts: DeliveryReceipts;
 let intents: SendIntents;
 
 async function claimedMessage(): Promise<Message> {
-  const sid = newSid('SM');
-  const now = new Date();
-  const intent = await intents.insert({
-    sid,
-    projectId: 'p1',
-    requestKey: `${sid}-key`,
-    purpose: 'direct',
-    to: '+447700123456',
-    from: 'MyShop',
-    body: 'Your parcel is on its way',
-    bodySealed: null,
-    segments: 1,
-    encoding: 'gsm7',
-    priceCents: 5,
-    costCents: 5,
-    metadata: {},
-    callbackUrl: undefined,
-    createdAt: now,
-  });
-  assert.ok(intent);
-  assert.ok(await intents.markQueued(sid, `hold-${sid}`, now));
-  const claimed = await messages.claim(sid, 1, now);
+  const queued = await storeQueuedMessage(intents, 'direct');
+  const claimed = await messages.claim(queued.sid, 1, new Date());
   assert.ok(claimed);
   return { ...claimed, carrier: 'alpha' };
 }
@@ -95,10 +76,7 @@ describe('sms: marking a message sent takes the receipts that came before its id
     assert.equal(await eventsOf(claimed.sid, 'sms.sent'), 1);
 
     let events = 0;
-    await settleOpen(
-      { receipts, clock: systemClock, logger, onEvent: () => (events += 1) },
-      sent,
-    );
+    await settleOpen({ receipts, clock: systemClock, logger, onEvent: () => (events += 1) }, sent);
     const settled = await messages.bySid(claimed.sid);
     assert.equal(settled?.deliveryStatus, 'delivered');
     assert.equal(events, 1);
