@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SETTINGS_MAX_AGE_MS } from '@otp/platform';
-import { readResource, runWorkload, seededRandom, type Outcome } from '../infra/index.js';
+import { eventually, readResource, runWorkload, seededRandom, type Outcome } from '../infra/index.js';
 import { tally, World } from '../chaos/world.js';
 
 // Issue 17, point 5: two processes of every service on one database and one NATS (gRPC peers
@@ -88,5 +88,50 @@ describe('two replicas of every service', () => {
     const statuses: number[] = [];
     for (let n = 0; n < 6; n++) statuses.push((await start()).status);
     assert.deepEqual(statuses, [403, 403, 403, 403, 403, 403]);
+  });
+
+  // Last: it stops one sms replica (and starts it again) under the suite's shared platform.
+  it("the carriers page shows every sms replica's binds, and still answers while one replica is down", async () => {
+    interface Fleet {
+      carriers: { name: string; health: string; binds: { bound: boolean; replica: string }[] }[];
+      replicas: { address: string; answered: boolean; error: string | null }[];
+    }
+    const smsGrpc = [0, 1].map((n) => `127.0.0.1:${world.platform.envOf('sms', n).GRPC_PORT}`);
+    const both = await eventually(
+      () => world.platform.admin.get<Fleet>('/carriers'),
+      (r) => r.status === 200 && r.body.carriers.every((c) => c.binds.every((b) => b.bound)),
+      { what: 'every bind of both sms replicas up' },
+    );
+    assert.deepEqual(
+      both.body.replicas.map((r) => [r.address, r.answered]),
+      smsGrpc.map((address) => [address, true]),
+    );
+    assert.ok(both.body.carriers.length > 0, 'the sandbox carriers are configured');
+    for (const carrier of both.body.carriers) {
+      assert.equal(carrier.health, 'ready', carrier.name);
+      assert.deepEqual([...new Set(carrier.binds.map((b) => b.replica))].sort(), [...smsGrpc].sort(), carrier.name);
+    }
+
+    await world.platform.replicas.get('sms')![1]!.stop('SIGTERM');
+    try {
+      const one = await world.platform.admin.get<Fleet>('/carriers');
+      assert.equal(one.status, 200, one.text);
+      assert.deepEqual(
+        one.body.replicas.map((r) => [r.address, r.answered]),
+        [
+          [smsGrpc[0], true],
+          [smsGrpc[1], false],
+        ],
+      );
+      assert.ok(one.body.replicas[1]!.error, 'the silent replica says why');
+      for (const carrier of one.body.carriers) {
+        assert.deepEqual(
+          carrier.binds.map((b) => b.replica),
+          carrier.binds.map(() => smsGrpc[0]),
+        );
+      }
+    } finally {
+      await world.platform.restart('sms', 'SIGTERM', 1);
+    }
   });
 });

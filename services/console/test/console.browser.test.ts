@@ -394,6 +394,7 @@ describe('console in a browser', () => {
     // The local platform's one carrier: the sandbox SMSC, bound.
     await op.getByRole('heading', { name: 'sandbox' }).waitFor();
     await op.getByText('ready').first().waitFor();
+    await op.getByText('sms replicas answering: 1 of 1').waitFor();
     await op.goto('/#/operator/fraud-blocks');
     await op.getByText('No prefix is blocked.').waitFor();
     assert.equal(await op.getByText('not available on this platform yet').count(), 0);

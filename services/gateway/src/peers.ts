@@ -1,4 +1,4 @@
-import { createGrpcClient, type PromiseClient } from '@otp/platform';
+import { createGrpcClient, ReplicaClients, type PromiseClient } from '@otp/platform';
 import {
   loadBillingProto,
   loadGuardProto,
@@ -26,6 +26,8 @@ export interface Peers {
   guard: PromiseClient<GuardClient>;
   /** gRPC health of the billing process (readiness probe). */
   billingHealth: PromiseClient<HealthClient>;
+  /** Every sms replica, for what each one holds itself (its carrier binds). */
+  smsReplicas: ReplicaClients<SmsClient>;
 }
 
 export interface PeerAddresses {
@@ -48,6 +50,7 @@ export function connectPeers(config: PeerAddresses): Peers {
     webhooks: createGrpcClient(loadWebhooksProto().otp.webhooks.v1.Webhooks, config.WEBHOOKS_ADDR, deadline),
     guard: createGrpcClient(loadGuardProto().otp.guard.v1.Guard, config.GUARD_ADDR, deadline),
     billingHealth: createGrpcClient(loadHealthProto().grpc.health.v1.Health, config.BILLING_ADDR, deadline),
+    smsReplicas: new ReplicaClients(loadSmsProto().otp.sms.v1.Sms, config.SMS_ADDR, deadline),
   };
 }
 

@@ -3,6 +3,7 @@ import { describe, it } from '@jest/globals';
 import { z } from 'zod';
 import { ConfigError, envBoolean, loadConfig } from '../src/config.js';
 import { ERROR_CODES } from '../src/errors.js';
+import { replicaAddresses } from '../src/grpc/replicas.js';
 import { grpcStatusFor } from '../src/grpc/status.js';
 import { newSid, parseSid } from '../src/ids.js';
 import { formatCents, parseAmount } from '../src/money.js';
@@ -98,5 +99,13 @@ describe('config', () => {
 describe('domain codes over gRPC', () => {
   it('every code has a gRPC status', () => {
     for (const code of ERROR_CODES) assert.equal(typeof grpcStatusFor(code), 'number', code);
+  });
+});
+
+describe('replica addresses', () => {
+  it('a comma list names each of its entries; an IP address names itself', async () => {
+    assert.deepEqual(await replicaAddresses('10.0.0.1:50052, 10.0.0.2:50052'), ['10.0.0.1:50052', '10.0.0.2:50052']);
+    assert.deepEqual(await replicaAddresses('localhost:50052'), ['127.0.0.1:50052']);
+    assert.deepEqual(await replicaAddresses('[::1]:50052'), ['[::1]:50052']);
   });
 });

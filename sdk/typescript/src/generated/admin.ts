@@ -54,7 +54,7 @@ export interface paths {
         };
         /**
          * List SMS carriers
-         * @description Each SMPP carrier as the sms replica that answers sees it (each replica holds its own binds).
+         * @description Each SMPP carrier across every sms replica: each replica holds its own binds, counters are summed, and health is the worst any replica sees. A replica that does not answer is listed with its error; 503 when none answers.
          */
         get: operations["listCarriers"];
         put?: never;
@@ -659,6 +659,8 @@ export interface components {
                     tps: number;
                     /** @description Throttling answers since the process started. */
                     throttles: number;
+                    /** @description The sms replica (address) that holds this bind. */
+                    replica: string;
                 }[];
                 window_in_use: number;
                 /** @description Parts accepted per second over the last 10 s. */
@@ -669,6 +671,13 @@ export interface components {
                 last_error: string | null;
                 /** Format: date-time */
                 last_error_at: string | null;
+            }[];
+            /** @description Every sms replica asked; the carriers are what the ones that answered hold. */
+            replicas: {
+                address: string;
+                answered: boolean;
+                /** @description Why the replica did not answer. */
+                error: string | null;
             }[];
         };
         Balance: {
@@ -1313,7 +1322,8 @@ export interface operations {
                      *               "window_in_use": 1,
                      *               "window": 10,
                      *               "tps": 50,
-                     *               "throttles": 0
+                     *               "throttles": 0,
+                     *               "replica": "10.0.0.12:50052"
                      *             }
                      *           ],
                      *           "window_in_use": 1,
@@ -1323,6 +1333,13 @@ export interface operations {
                      *           "refused": 2,
                      *           "last_error": null,
                      *           "last_error_at": null
+                     *         }
+                     *       ],
+                     *       "replicas": [
+                     *         {
+                     *           "address": "10.0.0.12:50052",
+                     *           "answered": true,
+                     *           "error": null
                      *         }
                      *       ]
                      *     }

@@ -47,7 +47,7 @@ const IPV6_PORT = /^\[[0-9a-fA-F:.]+\]:\d+$/;
  * which takes IP literals only; `localhost` counts as 127.0.0.1.
  */
 export function grpcTarget(address: string): string {
-  const parts = listParts(address);
+  const parts = addressListParts(address);
   if (parts.length <= 1) return address.trim();
   if (parts.every((part) => IPV4_PORT.test(part))) return `ipv4:${parts.join(',')}`;
   if (parts.every((part) => IPV6_PORT.test(part))) return `ipv6:${parts.join(',')}`;
@@ -58,11 +58,12 @@ export function grpcTarget(address: string): string {
 
 /** True when `address` is a comma list grpcTarget can turn into an address list. */
 export function isAddressList(address: string): boolean {
-  const parts = listParts(address);
+  const parts = addressListParts(address);
   return parts.every((part) => IPV4_PORT.test(part)) || parts.every((part) => IPV6_PORT.test(part));
 }
 
-function listParts(address: string): string[] {
+/** The entries of a comma list of `host:port` (one entry for a single address); `localhost` is 127.0.0.1. */
+export function addressListParts(address: string): string[] {
   return address
     .split(',')
     .map((part) => part.trim().replace(/^localhost:/, '127.0.0.1:'))
