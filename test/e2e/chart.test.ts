@@ -83,6 +83,7 @@ interface K8sObject {
   data?: Record<string, string>;
   spec?: {
     type?: string;
+    clusterIP?: string;
     replicas?: number;
     template?: { metadata?: { annotations?: Record<string, string> }; spec: PodSpec };
     podSelector?: LabelSelector;
@@ -193,6 +194,34 @@ describe('every service Deployment, in every setup', () => {
       const env = new Map(container.env?.map((entry) => [entry.name, entry.value]));
       assert.equal(env.get('SERVICE'), name, `${name}: the image runs this service`);
       assert.equal(env.get('GRPC_PORT'), String(port), `${name}: listens where its Service points`);
+    }
+  });
+
+  test('gRPC peers dial a headless Service of the component: every pod, so calls spread over all replicas', () => {
+    const objects = rendered.production!;
+    const services = ofKind(objects, 'Service');
+    const config = ofKind(objects, 'ConfigMap').find((map) => map.data?.SMS_ADDR !== undefined);
+    assert.ok(config, 'the ConfigMap with the peer addresses');
+    const addressEnv: Record<string, string> = {
+      billing: 'BILLING_ADDR',
+      guard: 'GUARD_ADDR',
+      sms: 'SMS_ADDR',
+      messenger: 'MESSENGER_ADDR',
+      verify: 'VERIFY_ADDR',
+      'webhook-dispatcher': 'WEBHOOKS_ADDR',
+    };
+    for (const [name, port] of Object.entries(GRPC_PORTS)) {
+      const main = services.find((service) => service.metadata.name === `otp-${name}`);
+      const pods = services.find((service) => service.metadata.name === `otp-${name}-pods`);
+      assert.ok(main && pods, `${name}: its Service and its headless one`);
+      assert.equal(pods.spec?.clusterIP, 'None', `${name}: headless (DNS answers each pod)`);
+      assert.notEqual(main.spec?.clusterIP, 'None', `${name}: the main Service keeps its cluster IP`);
+      assert.deepEqual(pods.spec?.selector, main.spec?.selector, `${name}: the same pods`);
+      assert.deepEqual(
+        pods.spec?.ports?.map((p) => p.port),
+        [port],
+      );
+      assert.equal(config.data?.[addressEnv[name]!], `otp-${name}-pods:${port}`, `${name}: peers dial the pods`);
     }
   });
 

@@ -23,6 +23,11 @@
 {{- printf "%s-%s" (include "otp.fullname" $root) (index . 1) | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
+{{/* The headless Service of a gRPC component's pods (what peers dial). Args: (list $ "sms"). */}}
+{{- define "otp.podsServiceName" -}}
+{{- printf "%s-pods" (include "otp.componentName" .) | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
 {{- define "otp.labels" -}}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
 app.kubernetes.io/name: {{ include "otp.name" . }}

@@ -9,18 +9,22 @@ import { createLogger } from '../src/logging.js';
 
 const logger = createLogger('grpc-replicas-test', 'silent');
 
-/** A Billing replica whose GetFees counts the calls it got. */
-async function replica() {
+/** A Billing replica whose GetFees counts the calls it got and the connections they came on. */
+async function replica(options: { connectionAgeMs?: number; answerAfterMs?: number } = {}) {
   let calls = 0;
+  const connections = new Set<string>();
   const handlers = implement<Pick<BillingHandlers, 'GetFees'>>(logger, {
-    async GetFees() {
+    async GetFees(_request, call) {
       calls += 1;
+      connections.add(call.getPeer());
+      if (options.answerAfterMs) await new Promise((resolve) => setTimeout(resolve, options.answerAfterMs));
       return { verify_fee_cents: 2, messenger_fee_cents: 2 };
     },
   });
   const server = await startGrpcServer({
     host: '127.0.0.1',
     port: 0,
+    ...(options.connectionAgeMs === undefined ? {} : { connectionAgeMs: options.connectionAgeMs }),
     services: [
       {
         name: 'otp.billing.v1.Billing',
@@ -29,7 +33,7 @@ async function replica() {
       },
     ],
   });
-  return { server, calls: () => calls };
+  return { server, calls: () => calls, connections: () => connections.size };
 }
 
 describe('gRPC peers given as a list of replicas (real client and servers)', () => {
@@ -54,6 +58,34 @@ describe('gRPC peers given as a list of replicas (real client and servers)', () 
     } finally {
       client.close();
       await Promise.allSettled(replicas.map((r) => r.server.stop()));
+    }
+  });
+
+  it('a connection the server closes for its age is replaced without failing a call, in flight or new', async () => {
+    // Servers close each connection after MAX_CONNECTION_AGE_MS so clients resolve their peers
+    // again (new pods behind a headless Service); here after 300 ms, with calls still answering.
+    const server = await replica({ connectionAgeMs: 300, answerAfterMs: 50 });
+    const client = createGrpcClient<BillingClient>(
+      loadBillingProto().otp.billing.v1.Billing,
+      `127.0.0.1:${server.server.port}`,
+      5000,
+    );
+    try {
+      const until = Date.now() + 1500;
+      const callers = Array.from({ length: 4 }, async () => {
+        let answered = 0;
+        while (Date.now() < until) {
+          await client.GetFees({});
+          answered += 1;
+        }
+        return answered;
+      });
+      const answered = (await Promise.all(callers)).reduce((a, b) => a + b, 0);
+      assert.equal(server.calls(), answered, 'every call was answered once');
+      assert.ok(server.connections() >= 3, `the client reconnected as connections aged (${server.connections()})`);
+    } finally {
+      client.close();
+      await server.server.stop();
     }
   });
 

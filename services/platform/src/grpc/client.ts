@@ -82,6 +82,11 @@ export function createGrpcClient<C extends grpc.Client>(
     // backoff (1 s growing to 120 s), during which every call would fail with UNAVAILABLE.
     'grpc.initial_reconnect_backoff_ms': 100,
     'grpc.max_reconnect_backoff_ms': 200,
+    // A name that resolves to every pod (the chart's headless Service) is looked up again when a
+    // connection ends: at most once a second instead of grpc-js's 30 s, so a pod that replaced
+    // another in a rollout is found at once (the ends come from a pod stopping, or from the
+    // server's MAX_CONNECTION_AGE_MS).
+    'grpc.dns_min_time_between_resolutions_ms': 1000,
     // Nothing reads channelz (grpc-js's introspection registry); on, it books every call.
     'grpc.enable_channelz': 0,
   });

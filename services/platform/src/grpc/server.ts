@@ -129,17 +129,29 @@ function gated(
 /** Defaults of RPC_MAX_IN_FLIGHT and RPC_QUEUE_MS (platform config). */
 export const DEFAULT_ADMISSION: AdmissionLimits = { maxInFlight: 128, queueMs: 500 };
 
+/** How long a client keeps one connection to a replica before it reconnects (and resolves again). */
+export const MAX_CONNECTION_AGE_MS = 5 * 60_000;
+/** What a call in flight on a connection being closed still gets: far longer than a call's deadline (GRPC_DEADLINE_MS, 5 s by default). */
+export const MAX_CONNECTION_AGE_GRACE_MS = 60_000;
+
 export async function startGrpcServer(options: {
   host: string;
   port: number;
   services: ServiceRegistration[];
   /** Bounded in-flight calls per process, with a short queue (see AdmissionGate). */
   admission?: AdmissionLimits;
+  /** How long a client's connection lives (MAX_CONNECTION_AGE_MS; shorter in tests). */
+  connectionAgeMs?: number;
 }): Promise<RunningGrpcServer> {
   const server = new grpc.Server({
     'grpc.max_receive_message_length': 4 * 1024 * 1024,
     // Nothing reads channelz (grpc-js's introspection registry); on, it books every call.
     'grpc.enable_channelz': 0,
+    // A client resolves a peer's name again only when a connection ends: closing each one after
+    // a while (calls in flight get the grace) lets clients find replicas started since, such as
+    // pods an autoscaler added behind the chart's headless Service.
+    'grpc.max_connection_age_ms': options.connectionAgeMs ?? MAX_CONNECTION_AGE_MS,
+    'grpc.max_connection_age_grace_ms': MAX_CONNECTION_AGE_GRACE_MS,
   });
   const statuses = new Map<string, ServingStatus>();
   const names = ['', ...options.services.map((service) => service.name)];
