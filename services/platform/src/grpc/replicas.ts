@@ -27,12 +27,15 @@ export async function replicaAddresses(address: string): Promise<string[]> {
   if (!match) throw new Error(`gRPC peer "${address}": expected host:port`);
   const [, host, port] = match as unknown as [string, string, string];
   if (isIP(host)) return [hostPort(host, port)];
+  let found: { address: string }[];
   try {
-    const found = await lookup(host, { all: true });
-    return [...new Set(found.map((a) => hostPort(a.address, port)))];
+    found = await lookup(host, { all: true });
   } catch (error) {
     throw new PeerUnavailable(`${host} does not resolve: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // A headless Service with no ready pod may answer no address at all.
+  if (found.length === 0) throw new PeerUnavailable(`${host} names no address`);
+  return [...new Set(found.map((a) => hostPort(a.address, port)))];
 }
 
 /** One client per replica of a peer, kept while the replica is named and closed once it is not. */
