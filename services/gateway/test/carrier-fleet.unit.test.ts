@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { carrierFleet, type CarrierView } from '../src/domain/carrier-fleet.js';
+import type { CarrierStatus } from '@otp/platform';
+import { carrierFleet } from '../src/domain/carrier-fleet.js';
 
-function carrier(name: string, changes: Partial<CarrierView> = {}): CarrierView {
+function carrier(name: string, changes: Partial<CarrierStatus> = {}): CarrierStatus {
   return {
     name,
     host: '10.1.0.5',

@@ -22,6 +22,7 @@ export * from './outbox.js';
 export * from './resources/sms-message.js';
 export * from './resources/messenger-code.js';
 export * from './resources/verification.js';
+export * from './resources/carrier-status.js';
 export * from './db/postgres.js';
 export * from './db/statements.js';
 export * from './db/statement-batch.js';

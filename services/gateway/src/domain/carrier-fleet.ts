@@ -1,39 +1,15 @@
+import type { CarrierBindStatus, CarrierHealth, CarrierStatus } from '@otp/platform';
+
 // GET /admin/v1/carriers answers for the whole sms fleet: each sms replica holds its own binds to
 // every carrier, so one replica's view would hide a carrier that is down for another. The binds
 // keep which replica holds them; the counters add up; a carrier's health is the worst any replica
 // sees (binds[].replica says where).
 
-export type CarrierHealth = 'ready' | 'throttled' | 'down';
-
-export interface CarrierBindView {
-  bound: boolean;
-  window_in_use: number;
-  window: number;
-  tps: number;
-  throttles: number;
-}
-
-/** One carrier as one sms replica reports it (the admin API's shape). */
-export interface CarrierView {
-  name: string;
-  host: string;
-  port: number;
-  health: CarrierHealth;
-  binds: CarrierBindView[];
-  window_in_use: number;
-  throughput: number;
-  submitted: number;
-  accepted: number;
-  refused: number;
-  last_error: string | null;
-  last_error_at: string | null;
-}
-
 /** What asking one replica gave: its carriers, or why it did not answer. */
-export type ReplicaAnswer = { address: string; carriers: CarrierView[] } | { address: string; error: string };
+export type ReplicaAnswer = { address: string; carriers: CarrierStatus[] } | { address: string; error: string };
 
 export interface CarrierFleet {
-  carriers: (Omit<CarrierView, 'binds'> & { binds: (CarrierBindView & { replica: string })[] })[];
+  carriers: (Omit<CarrierStatus, 'binds'> & { binds: (CarrierBindStatus & { replica: string })[] })[];
   replicas: { address: string; answered: boolean; error: string | null }[];
 }
 

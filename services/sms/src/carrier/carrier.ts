@@ -1,3 +1,4 @@
+import type { CarrierStatus } from '@otp/platform';
 import type { CarrierAvailability } from '../domain/routes.js';
 import type { SmsEncoding } from '../domain/segments.js';
 
@@ -33,32 +34,6 @@ export class CarrierError extends Error {
 /** A submit that never left: its bind was (or went) down before it was written. */
 export class BindDownError extends CarrierError {
   override readonly name = 'BindDownError';
-}
-
-export interface BindStatus {
-  bound: boolean;
-  /** Submits awaiting their response, and how many the window allows now. */
-  window_in_use: number;
-  window: number;
-  tps: number;
-  throttles: number;
-}
-
-/** A carrier as the admin API shows it. */
-export interface CarrierStatus {
-  name: string;
-  host: string;
-  port: number;
-  health: CarrierAvailability;
-  binds: BindStatus[];
-  window_in_use: number;
-  /** Parts accepted in the last 10 seconds, per second. */
-  throughput: number;
-  submitted: number;
-  accepted: number;
-  refused: number;
-  last_error: string | null;
-  last_error_at: string | null;
 }
 
 export interface Carrier {

@@ -1,6 +1,7 @@
 import type { Logger } from '@otp/platform';
 import { carriersToTry, routeFor, type Route } from '../domain/routes.js';
-import type { Carrier, CarrierReceipt, CarrierStatus } from './carrier.js';
+import type { CarrierStatus } from '@otp/platform';
+import type { Carrier, CarrierReceipt } from './carrier.js';
 import type { CarriersPlan } from './carriers-file.js';
 import { SmppCarrier } from './smpp-carrier.js';
 

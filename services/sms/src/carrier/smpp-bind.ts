@@ -1,7 +1,8 @@
 import smpp from 'smpp';
 import type { Logger } from '@otp/platform';
 import { BindPace } from '../domain/bind-pace.js';
-import { BindDownError, CarrierError, type BindStatus } from './carrier.js';
+import type { CarrierBindStatus } from '@otp/platform';
+import { BindDownError, CarrierError } from './carrier.js';
 import { parseReceipt } from './receipt-text.js';
 import type { CarrierReceipt } from './carrier.js';
 
@@ -81,7 +82,7 @@ export class SmppBind {
     this.pace.onThrottled(Date.now());
   }
 
-  status(): BindStatus {
+  status(): CarrierBindStatus {
     const limits = this.pace.current(Date.now());
     return {
       bound: this.bound,

@@ -1,15 +1,8 @@
 import smpp from 'smpp';
-import type { Logger } from '@otp/platform';
+import type { CarrierStatus, Logger } from '@otp/platform';
 import type { CarrierAvailability } from '../domain/routes.js';
 import { classifySubmitStatus, describeSubmitStatus } from '../domain/submit-status.js';
-import {
-  BindDownError,
-  type Carrier,
-  type CarrierReceipt,
-  type CarrierStatus,
-  type OutgoingParts,
-  type PartOutcome,
-} from './carrier.js';
+import { BindDownError, type Carrier, type CarrierReceipt, type OutgoingParts, type PartOutcome } from './carrier.js';
 import type { CarrierDefinition } from './carriers-file.js';
 import { SmppBind } from './smpp-bind.js';
 import { submitSmPdus } from './submit-sm.js';

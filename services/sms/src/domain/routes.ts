@@ -1,3 +1,5 @@
+import type { CarrierHealth } from '@otp/platform';
+
 // Which carriers may take a message, in the order they are tried: the route that matches the
 // destination most closely (longest number prefix, else its country, else the default route),
 // its carriers from the cheapest, carriers that cannot take a message now (every bind down,
@@ -19,7 +21,8 @@ export interface Route {
 }
 
 /** A carrier's state as route choice sees it. */
-export type CarrierAvailability = 'ready' | 'throttled' | 'down';
+/** Whether a carrier can take a message now: the health the admin API shows. */
+export type CarrierAvailability = CarrierHealth;
 
 /** The route for a destination (E.164 with "+", and its country when known). */
 export function routeFor(routes: readonly Route[], to: string, country: string | undefined): Route | undefined {

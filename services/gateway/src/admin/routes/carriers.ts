@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
-import { carrierFleet, type CarrierHealth, type ReplicaAnswer } from '../../domain/carrier-fleet.js';
+import type { CarrierHealth } from '@otp/platform';
+import { carrierFleet, type ReplicaAnswer } from '../../domain/carrier-fleet.js';
 import { registerOperation } from '../../openapi/operation.js';
 import { adminApi } from '../../openapi/registry.js';
 
