@@ -1,6 +1,5 @@
-import type { Logger } from '@otp/platform';
+import type { CarrierStatus, Logger } from '@otp/platform';
 import { carriersToTry, routeFor, type Route } from '../domain/routes.js';
-import type { CarrierStatus } from '@otp/platform';
 import type { Carrier, CarrierReceipt } from './carrier.js';
 import type { CarriersPlan } from './carriers-file.js';
 import { SmppCarrier } from './smpp-carrier.js';

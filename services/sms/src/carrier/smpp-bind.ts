@@ -1,7 +1,6 @@
 import smpp from 'smpp';
-import type { Logger } from '@otp/platform';
+import type { CarrierBindStatus, Logger } from '@otp/platform';
 import { BindPace } from '../domain/bind-pace.js';
-import type { CarrierBindStatus } from '@otp/platform';
 import { BindDownError, CarrierError } from './carrier.js';
 import { parseReceipt } from './receipt-text.js';
 import type { CarrierReceipt } from './carrier.js';

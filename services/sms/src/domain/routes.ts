@@ -20,8 +20,7 @@ export interface Route {
   carriers: RouteCarrier[];
 }
 
-/** A carrier's state as route choice sees it. */
-/** Whether a carrier can take a message now: the health the admin API shows. */
+/** A carrier's state as route choice sees it: the health the admin API shows. */
 export type CarrierAvailability = CarrierHealth;
 
 /** The route for a destination (E.164 with "+", and its country when known). */
