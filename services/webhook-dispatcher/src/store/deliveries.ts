@@ -7,6 +7,7 @@ import {
   type SchemaPool,
   type StatementRunner,
 } from '@otp/platform';
+import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './database.js';
 import { DELIVERY_STATEMENTS } from './delivery-statements.js';
 
@@ -172,13 +173,24 @@ export class Deliveries {
     });
   }
 
+  /**
+   * A project's deliveries with their latest attempts, as of one moment: Prisma reads the
+   * deliveries and their attempts in two queries, and an attempt's end commits with its
+   * delivery's move (finishAttempt), so the two queries share one snapshot (repeatable read).
+   * Otherwise a list taken as an attempt ended could show the attempt completed and its
+   * delivery without the status code it got.
+   */
   async list(projectId: string, status: DeliveryStatus | undefined, limit: number) {
-    return this.db.delivery.findMany({
-      where: { projectId, ...(status ? { status } : {}) },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit,
-      include: { attemptLog: { orderBy: { number: 'desc' }, take: 10 } },
-    });
+    return this.db.$transaction(
+      (tx) =>
+        tx.delivery.findMany({
+          where: { projectId, ...(status ? { status } : {}) },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          take: limit,
+          include: { attemptLog: { orderBy: { number: 'desc' }, take: 10 } },
+        }),
+      { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead },
+    );
   }
 
   /** Starts a new attempt series now (any status); the attempt log is kept. */
