@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type * as grpc from '@grpc/grpc-js';
 import { PeerUnavailable } from '../errors.js';
-import { addressListParts, createGrpcClient, type PromiseClient } from './client.js';
+import { addressListParts, createGrpcClient, isAddressList, type PromiseClient } from './client.js';
 
 // Most calls go to any one replica of a peer (grpc-js spreads them round robin). A question about
 // each replica's own state (the SMPP binds each sms replica holds) goes to every one of them:
@@ -15,18 +15,19 @@ function hostPort(ip: string, port: string): string {
 }
 
 /**
- * Every replica `address` names: each entry of a comma list, or every address a DNS name
+ * Every replica `address` names: itself or each entry of a list of IP addresses, or every address a DNS name
  * resolves to (a Kubernetes headless service answers one per ready pod). PeerUnavailable when
  * the name does not resolve.
  */
 export async function replicaAddresses(address: string): Promise<string[]> {
-  const parts = addressListParts(address);
-  if (parts.length !== 1) return parts;
-  const [entry] = parts as [string];
-  const match = /^\[?([^\]]+?)\]?:(\d+)$/.exec(entry);
-  if (!match) throw new Error(`gRPC peer "${address}": expected host:port`);
-  const [, host, port] = match as unknown as [string, string, string];
-  if (isIP(host)) return [hostPort(host, port)];
+  // IP addresses (one, or a comma list; localhost included) name themselves.
+  if (isAddressList(address)) return addressListParts(address);
+  // Otherwise one host:port (the peer-address setting refuses a list of names).
+  const entry = address.trim();
+  const colon = entry.lastIndexOf(':');
+  if (colon <= 0) throw new Error(`gRPC peer "${address}": expected host:port`);
+  const host = entry.slice(0, colon);
+  const port = entry.slice(colon + 1);
   let found: { address: string }[];
   try {
     found = await lookup(host, { all: true });
