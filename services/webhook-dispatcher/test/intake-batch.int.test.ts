@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { schemaPool, type SchemaPool } from '@otp/platform';
-import { eventually, natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
+import { eventually, freshDatabase, natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { openDatabase, type Db } from '../src/store/database.js';
 import { Deliveries, type NewDelivery } from '../src/store/deliveries.js';
 import { envelope, intakeDrained, Producer } from './events.js';
@@ -15,6 +15,8 @@ let platform: TestPlatform;
 let producer: Producer;
 let receiver: Receiver;
 let pool: SchemaPool;
+/** The store on a database of its own: no dispatcher claims (and so rewrites) its rows. */
+let storePool: SchemaPool;
 let db: Db;
 
 const PROJECT = 'prj_intake_batch';
@@ -40,18 +42,21 @@ describe('the intake stores in batches', () => {
     producer = await Producer.connect(natsUrl());
     receiver = await Receiver.start();
     pool = schemaPool(platform.databaseUrl, 'webhooks');
-    db = openDatabase(platform.databaseUrl, 'webhooks', schemaPool(platform.databaseUrl, 'webhooks'));
+    const storeUrl = await freshDatabase();
+    storePool = schemaPool(storeUrl, 'webhooks');
+    db = openDatabase(storeUrl, 'webhooks', schemaPool(storeUrl, 'webhooks'));
   });
   afterAll(async () => {
     await producer?.close();
     await pool?.end();
+    await storePool?.end();
     await db?.$disconnect();
     await platform?.stop();
     await receiver?.close();
   });
 
   it('adds submitted together are one statement; a repeat of (event, url) in the same batch is absorbed, not an error', async () => {
-    const deliveries = new Deliveries(db, pool);
+    const deliveries = new Deliveries(db, storePool);
     const first = delivery('evt_batch_1', 'https://hooks.example.com/a');
     const refused = { ...delivery('evt_batch_2', 'ftp://hooks.example.com/b'), host: '', refusal: 'bad scheme' };
     const answers = await Promise.all([
@@ -64,7 +69,7 @@ describe('the intake stores in batches', () => {
     // Stored already: a later batch answers false for both.
     assert.deepEqual(await Promise.all([deliveries.add(first), deliveries.add(refused)]), [false, false]);
 
-    const { rows } = await pool.query<{
+    const { rows } = await storePool.query<{
       event_id: string;
       url: string;
       status: string;
