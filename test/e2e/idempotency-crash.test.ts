@@ -38,7 +38,10 @@ interface Route {
   column: string;
   /** Only what the public API created (verify's own sends share the tables). */
   direct: boolean;
-  /** Internal rows the API never shows: an intent discarded by the recovery pass before it was sent. */
+  /**
+   * Internal rows the API never shows: an intent discarded by the recovery pass before it was sent,
+   * or a send that ended in an error answer (its caller never got the sid; the retry sends afresh).
+   */
   internal: string[];
   /** Where the resource is read back (its cost). */
   read: (sid: string) => string;
@@ -69,7 +72,7 @@ const ROUTES = {
     table: 'messenger.codes',
     column: '"to"',
     direct: true,
-    internal: [],
+    internal: ['discarded'],
     read: (sid: string) => `/messages/messenger/${sid}`,
   },
 } satisfies Record<string, Route>;
@@ -94,7 +97,8 @@ async function retryUntilCreated(route: Route, to: string, key: string): Promise
 
 /**
  * The rows for a number: those the API shows, and the internal ones (an intent the recovery pass
- * discarded because its request was not retried in time; the retry then started afresh).
+ * discarded because its request was not retried in time, or a send that answered an error, say
+ * when its caller's deadline ran out on a loaded machine; the retry then started afresh).
  */
 async function existing(route: Route, to: string): Promise<{ shown: string[]; internal: string[] }> {
   const { rows } = await db.query<{ sid: string; status: string }>(

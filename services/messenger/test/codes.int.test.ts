@@ -169,7 +169,7 @@ describe('messenger code store (real Postgres)', () => {
     assert.deepEqual(checks.map((c) => c.verification_status).sort(), ['code_invalid', 'code_valid']);
   });
 
-  it('an uncharged send is discarded; a failed send is due its refund', async () => {
+  it('an uncharged send leaves no row; a send that ended in an error is discarded, hidden and due its refund', async () => {
     const now = new Date();
     const base = {
       projectId: 'p1',
@@ -190,10 +190,19 @@ describe('messenger code store (real Postgres)', () => {
     const failing = await codes.createSending({ ...base, sid: newSid('TG') });
     assert.ok(failing);
     await codes.markCharged(failing, 2, { holdId: `hold-${failing.sid}`, requestId: `req-${failing.sid}` });
-    await codes.failSend(failing.sid, 'the provider refused', new Date());
-    const failed = await codes.find('p1', failing.sid);
-    assert.deepEqual([failed?.status, failed?.refund, failed?.lastError], ['failed', 'due', 'the provider refused']);
+    const discarded = await codes.discardSend(failing.sid, 'the provider refused', new Date());
+    assert.deepEqual(
+      [discarded?.status, discarded?.refund, discarded?.lastError, discarded?.requestKey],
+      ['discarded', 'due', 'the provider refused', null],
+    );
+    assert.equal(await codes.find('p1', failing.sid), undefined, 'the API never shows a discarded send');
+    assert.equal(
+      (await codes.refundsDue(1000)).filter((code) => code.sid === failing.sid).length,
+      1,
+      'its give-back is still due (the timer retries it)',
+    );
     assert.deepEqual(await eventsOf(failing.sid), []);
+    assert.equal(await codes.discardSend(failing.sid, 'again', new Date()), undefined, 'only a send still sending');
   });
   it("the console's log: a project's codes newest first, filtered, paged, with their checks and never a code", async () => {
     const start = Date.parse('2026-11-20T10:00:00Z');
@@ -215,6 +224,21 @@ describe('messenger code store (real Postgres)', () => {
       made.push(code);
     }
     await codes.markSent(made[1]!, new Date(start + 70_000));
+    // A send that ended in an error answer: its caller never got the sid, so the log leaves it out.
+    const discarded = await codes.createSending({
+      sid: newSid('TG'),
+      projectId: 'p-log',
+      requestKey: null,
+      to: '+447700900504',
+      purpose: 'direct',
+      ownCode: false,
+      expiresAt: new Date(start + 600_000),
+      metadata: {},
+      callbackUrl: null,
+      now: new Date(start + 150_000),
+    });
+    assert.ok(discarded);
+    await codes.discardSend(discarded.sid, 'the provider is unavailable', new Date(start + 151_000));
     await codes.recordCheck(made[2]!.sid, 'code_invalid', new Date(start + 130_000));
     await codes.recordCheck(made[2]!.sid, 'code_valid', new Date(start + 140_000));
     const list = (request: Partial<Parameters<typeof logFilter>[0]>) =>

@@ -183,4 +183,54 @@ describe('messenger crash safety (request keys and the recovery pass)', () => {
     );
     assert.equal(await balanceCents(), before, 'the fee came back');
   });
+
+  it('a send that ends in an error answer shows nothing; the retry with its key sends the one code', async () => {
+    const to = '+447700123401'; // sandbox: delivered
+    const send = () =>
+      project.api.post<{ sid: string; status: string }>(
+        '/messages/messenger',
+        { to },
+        { 'idempotency-key': 'outage-1' },
+      );
+    // The provider is down at the send-ability check: the hold was taken, the send cannot go on.
+    await platform.services.get('sandbox')!.stop();
+    const refused = await send().finally(() => platform.restart('sandbox'));
+    assert.equal(refused.status, 503, refused.text);
+    const sent = await send();
+    assert.equal(sent.status, 201, sent.text);
+
+    const { rows } = await db.query<{ sid: string; status: string }>(
+      `SELECT sid, status FROM messenger.codes WHERE project_id = $1 AND "to" = $2 ORDER BY created_at`,
+      [project.id, to],
+    );
+    assert.deepEqual(
+      rows.map((row) => row.status),
+      ['discarded', 'sent'],
+      'the failed send is kept as an internal record',
+    );
+    const [discarded, shown] = rows;
+    assert.ok(discarded && shown);
+    assert.equal(shown.sid, sent.body.sid);
+    assert.equal((await project.api.get(`/messages/messenger/${discarded.sid}`)).status, 404, 'the API never shows it');
+    const log = await platform.admin.get<{ codes: { sid: string }[] }>(
+      `/projects/${project.id}/messenger-codes?to=${encodeURIComponent(to)}`,
+    );
+    assert.deepEqual(
+      log.body.codes.map((c) => c.sid),
+      [sent.body.sid],
+      "nor the console's log",
+    );
+    await eventually(
+      () => code(discarded.sid),
+      (c) => c?.refund === 'done',
+      { what: "the discarded send's hold given back" },
+    );
+    const entries = await ledgerOf(platform.admin, project.id);
+    assert.equal(netCents(entries, [discarded.sid]), 0, 'the discarded send moved no money');
+    assert.equal(netCents(entries, [sent.body.sid]), -FEE, 'the code sent is charged once');
+    const held = await db.query(`SELECT 1 FROM billing.holds WHERE reference = $1 AND status = 'held'`, [
+      discarded.sid,
+    ]);
+    assert.equal(held.rowCount, 0, 'no hold left open');
+  });
 });

@@ -1,4 +1,5 @@
 import { isDomainError, outcomeUnknown } from '@otp/platform';
+import { neverSent } from '../domain/status.js';
 import type { Code } from '../store/codes.js';
 import type { MessengerDeps } from './deps.js';
 
@@ -63,8 +64,8 @@ export async function refundCode(
   code: Pick<Code, 'sid' | 'projectId' | 'costCents' | 'refund' | 'holdId' | 'status'>,
 ): Promise<boolean> {
   if (code.refund !== 'due') return false;
-  // A code the provider took (sent and beyond, not failed) was charged for sure: no hold is left.
-  const charged = code.costCents > 0 && code.status !== 'sending' && code.status !== 'failed';
+  // A code the provider took (sent and beyond) was charged for sure: no hold is left.
+  const charged = code.costCents > 0 && !neverSent(code.status);
   try {
     if (charged || !(await releaseHold(deps, code))) {
       await deps.billing.Refund({

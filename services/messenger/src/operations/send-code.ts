@@ -72,7 +72,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
       await deps.codes.discardUncharged(sid);
     } else {
       // Billing did not answer (a timeout may hide a hold): the give-back replays its key.
-      await deps.codes.failSend(sid, 'the hold could not be confirmed', deps.clock.now());
+      await deps.codes.discardSend(sid, 'the hold could not be confirmed', deps.clock.now());
     }
     throw error;
   }
@@ -84,10 +84,12 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
   } catch (error) {
     if (error instanceof ProviderRefusal) return refused(deps, created, holdId, error.reason);
     // Unreachable, or too late to ask: nothing went out; the hold goes back.
-    await deps.codes.failSend(sid, error instanceof Error ? error.message : String(error), deps.clock.now(), {
-      holdId,
-    });
-    await giveBack(deps, request.projectId, sid);
+    await giveBack(
+      deps,
+      await deps.codes.discardSend(sid, error instanceof Error ? error.message : String(error), deps.clock.now(), {
+        holdId,
+      }),
+    );
     if (error instanceof ProviderUnavailable) throw providerDown(error);
     throw error;
   }
@@ -102,11 +104,13 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     });
   } catch (error) {
     // Not sent: the hold goes back, or (a capture whose answer was lost) the charge.
-    await deps.codes.failSend(sid, 'the charge could not be confirmed', deps.clock.now(), {
-      holdId,
-      costCents: outcomeUnknown(error) ? fee : 0,
-    });
-    await giveBack(deps, request.projectId, sid);
+    await giveBack(
+      deps,
+      await deps.codes.discardSend(sid, 'the charge could not be confirmed', deps.clock.now(), {
+        holdId,
+        costCents: outcomeUnknown(error) ? fee : 0,
+      }),
+    );
     throw error;
   }
   const charged = await deps.codes.markCharged(created, fee, { holdId, requestId });
@@ -125,8 +129,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     if (!(error instanceof ProviderRefusal || error instanceof ProviderUnavailable)) {
       if (error instanceof DomainError) {
         // Too late to send (the caller gave up): the charge goes back, nothing went out.
-        await deps.codes.failSend(sid, error.message, deps.clock.now());
-        await giveBack(deps, request.projectId, sid);
+        await giveBack(deps, await deps.codes.discardSend(sid, error.message, deps.clock.now()));
       }
       throw error;
     }
@@ -134,8 +137,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
       // The message may have gone out: take it back before giving the fee back.
       await deps.provider.revokeVerificationMessage(requestId).catch(() => false);
     }
-    await deps.codes.failSend(sid, error.message, deps.clock.now());
-    await giveBack(deps, request.projectId, sid);
+    await giveBack(deps, await deps.codes.discardSend(sid, error.message, deps.clock.now()));
     if (error instanceof ProviderUnavailable) throw providerDown(error);
     throw new DomainError('MESSENGER_REJECTED', `the messenger refused the code (${error.reason})`);
   }
@@ -179,10 +181,9 @@ async function finishedSend(deps: MessengerDeps, first: Code): Promise<Code> {
   return code;
 }
 
-/** Gives back what a failed send took (a failure leaves it due: the timer retries). */
-async function giveBack(deps: MessengerDeps, projectId: string, sid: string): Promise<void> {
-  const failed = await deps.codes.find(projectId, sid);
-  if (failed) await refundCode(deps, failed);
+/** Gives back what a discarded send took (a failure leaves it due: the timer retries). */
+async function giveBack(deps: MessengerDeps, discarded: Code | undefined): Promise<void> {
+  if (discarded) await refundCode(deps, discarded);
 }
 
 /**
@@ -202,6 +203,6 @@ async function refused(deps: MessengerDeps, created: Code, holdId: string, reaso
     return deps.codes.refuse(created, lastError, deps.clock.now(), { holdId, released });
   }
   if (released) await deps.codes.discardUncharged(created.sid);
-  else await deps.codes.failSend(created.sid, lastError, deps.clock.now(), { holdId });
+  else await deps.codes.discardSend(created.sid, lastError, deps.clock.now(), { holdId });
   throw new DomainError('MESSENGER_REJECTED', lastError);
 }

@@ -2,7 +2,7 @@ import { DomainError, implement, logFilter, type Logger } from '@otp/platform';
 import type { MessengerHandlers } from '@otp/proto';
 import { codeRecord } from '../domain/public-code.js';
 import { parseMetadata, type Purpose } from '../domain/send-request.js';
-import { CODE_STATUSES } from '../domain/status.js';
+import { SHOWN_STATUSES } from '../domain/status.js';
 import type { MessengerSettings } from '../domain/settings.js';
 import type { MessengerDeps } from '../operations/deps.js';
 import { applyProviderReport } from '../operations/provider-report.js';
@@ -86,7 +86,7 @@ export function messengerHandlers(deps: MessengerDeps, logger: Logger): Messenge
     },
 
     async List(request) {
-      const codes = await deps.codes.list(logFilter(request, 'TG', CODE_STATUSES));
+      const codes = await deps.codes.list(logFilter(request, 'TG', SHOWN_STATUSES));
       return { codes: codes.map((code) => ({ ...toMessage(code), checks: code.checks })) };
     },
 

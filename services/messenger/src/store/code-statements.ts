@@ -9,7 +9,8 @@ import { outboxInsert, type NamedStatement } from '@otp/platform';
 const statement = (name: string, text: string): NamedStatement => ({ name: `messenger_${name}`, text });
 
 export const CODE_STATEMENTS = {
-  find: statement('code_find', 'SELECT * FROM codes WHERE sid = $1 AND project_id = $2'),
+  /** A code as its project sees it: a discarded send is never shown. */
+  find: statement('code_find', `SELECT * FROM codes WHERE sid = $1 AND project_id = $2 AND status <> 'discarded'`),
   findByRequestId: statement('code_by_request_id', 'SELECT * FROM codes WHERE request_id = $1'),
   bySid: statement('code_by_sid', 'SELECT * FROM codes WHERE sid = $1'),
   byRequestKey: statement('code_by_request_key', 'SELECT * FROM codes WHERE project_id = $1 AND request_key = $2'),
@@ -30,12 +31,13 @@ export const CODE_STATEMENTS = {
     'code_mark_charged',
     'UPDATE codes SET cost_cents = $1::int, hold_id = $2::text, request_id = $3::text WHERE sid = $4',
   ),
-  failSend: statement(
-    'code_fail_send',
-    `UPDATE codes SET status = 'failed', last_error = $1::text, refund = 'due', request_key = NULL,
+  discardSend: statement(
+    'code_discard_send',
+    `UPDATE codes SET status = 'discarded', last_error = $1::text, refund = 'due', request_key = NULL,
             hold_id = COALESCE($2::text, hold_id), cost_cents = GREATEST(cost_cents, $3::int),
             updated_at = $4::timestamptz
-      WHERE sid = $5 AND status = 'sending'`,
+      WHERE sid = $5 AND status = 'sending'
+     RETURNING *`,
   ),
   refuse: statement(
     'code_refuse',

@@ -138,18 +138,19 @@ export class CodeStore {
   }
 
   /**
-   * The send did not go out: `failed`, and whatever it took (its hold, or the fee if the capture
-   * may have happened: `costCents`) is due back. No event: the caller got an error instead of a
-   * sid, so no webhook should name it; and its request key is let go, so a retry of that request
-   * sends afresh.
+   * The send ended in an error answer: `discarded` (never shown: the caller got an error instead
+   * of a sid, so no event, no webhook and no read names it), whatever it took (its hold, or the fee
+   * if the capture may have happened: `costCents`) due back, and its request key let go, so a retry
+   * of that request sends afresh. Answers the row, for the give-back; undefined when the send was
+   * no longer `sending` (the recovery pass took it).
    */
-  async failSend(
+  async discardSend(
     sid: string,
     reason: string,
     now: Date,
     taken: { holdId?: string | null; costCents?: number } = {},
-  ): Promise<void> {
-    await this.run.rows(SQL.failSend, [reason, taken.holdId ?? null, taken.costCents ?? 0, now, sid]);
+  ): Promise<Code | undefined> {
+    return this.one(SQL.discardSend, [reason, taken.holdId ?? null, taken.costCents ?? 0, now, sid]);
   }
 
   /**

@@ -23,7 +23,7 @@ const RETENTION_STATEMENTS = {
     text: `WITH doomed AS (
              SELECT sid FROM codes
               WHERE created_at < $1::timestamptz
-                AND status IN ('delivered', 'read', 'expired', 'revoked', 'failed') AND refund <> 'due'
+                AND status IN ('delivered', 'read', 'expired', 'revoked', 'failed', 'discarded') AND refund <> 'due'
               LIMIT $2::int FOR UPDATE SKIP LOCKED),
            checks AS (DELETE FROM code_checks WHERE sid IN (SELECT sid FROM doomed)),
            gone AS (DELETE FROM codes WHERE sid IN (SELECT sid FROM doomed) RETURNING 1)
