@@ -10,7 +10,7 @@ import {
 } from '@otp/platform';
 import { loadBillingProto } from '@otp/proto';
 import { readConfig } from './config.js';
-import { rateCardFile } from './domain/rate-card.js';
+import { priceListVersion, rateCardFile } from './domain/rate-card.js';
 import { billingHandlers } from './rpc/billing.js';
 import { openDatabase } from './store/database.js';
 import { Ledger } from './store/ledger.js';
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   await syncRateCard(pool, shipped.rates);
   const rates = await loadRateCard(pool);
   const fees = await loadFees(pool);
+  const prices = { rates, verifyFeeCents: fees.verifyCents, messengerFeeCents: fees.messengerCents };
 
   const server = await startGrpcServer({
     host: config.GRPC_HOST,
@@ -39,7 +40,12 @@ async function main(): Promise<void> {
       {
         name: 'otp.billing.v1.Billing',
         definition: loadBillingProto().otp.billing.v1.Billing.service,
-        implementation: billingHandlers({ ledger: new Ledger(db, pool), rates: () => rates, fees, logger }),
+        implementation: billingHandlers({
+          ledger: new Ledger(db, pool),
+          prices,
+          pricesVersion: priceListVersion(prices),
+          logger,
+        }),
       },
     ],
   });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from '@jest/globals';
-import { priceFor, rateCardFile } from '../src/domain/rate-card.js';
+import { priceFor } from '@otp/platform';
+import { priceListVersion, rateCardFile } from '../src/domain/rate-card.js';
 
 const shipped = rateCardFile.parse(
   JSON.parse(readFileSync(new URL('../data/sms-rates.json', import.meta.url), 'utf8')),
@@ -47,5 +48,29 @@ describe('priceFor (the shipped rate card)', () => {
     assert.ok(countries.size >= 6);
     const gbPrices = new Set(shipped.rates.filter((r) => r.country === 'GB').map((r) => r.price_cents));
     assert.ok(gbPrices.size >= 3);
+  });
+});
+
+describe('priceListVersion (what the SMS service checks its kept card against)', () => {
+  const list = { rates: shipped.rates, verifyFeeCents: 2, messengerFeeCents: 2 };
+  const version = priceListVersion(list);
+
+  it('is the same for the same card and fees, loaded again', () => {
+    assert.equal(priceListVersion({ ...list, rates: shipped.rates.map((rate) => ({ ...rate })) }), version);
+  });
+
+  it('changes with any price, prefix or fee', () => {
+    const changed = (i: number, change: Partial<(typeof shipped.rates)[number]>) =>
+      shipped.rates.map((rate, j) => (j === i ? { ...rate, ...change } : rate));
+    const last = shipped.rates.length - 1;
+    const variants = [
+      { ...list, rates: changed(0, { price_cents: shipped.rates[0]!.price_cents + 1 }) },
+      { ...list, rates: changed(last, { prefixes: [...shipped.rates[last]!.prefixes, '999'] }) },
+      { ...list, rates: shipped.rates.slice(1) },
+      { ...list, verifyFeeCents: 3 },
+      { ...list, messengerFeeCents: 3 },
+    ];
+    const versions = variants.map(priceListVersion);
+    assert.equal(new Set([version, ...versions]).size, variants.length + 1);
   });
 });

@@ -36,3 +36,4 @@ export * from './settings.js';
 export * from './retention.js';
 export * from './secrets/sealed-box.js';
 export * from './settings-cache.js';
+export * from './sms-price.js';

@@ -23,6 +23,7 @@ import { openDatabase } from './store/database.js';
 import { Messages } from './store/messages.js';
 import { DeliveryReceipts } from './store/receipts.js';
 import { ReceiptMatching, recordReceipt } from './operations/delivery-receipts.js';
+import { PriceLists } from './operations/price-list.js';
 import { SendRecovery } from './operations/recovery.js';
 import { SendContexts } from './store/send-context.js';
 import { SendIntents } from './store/send-intents.js';
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
           senderIds: new SenderIds(db, sendContexts),
           settings: new SmsSettingsStore(db, sendContexts),
           sendContexts,
+          prices: new PriceLists(billing),
           billing,
           js: bus.js,
           clock,

@@ -1,15 +1,9 @@
-// The SMS price of a destination: the network whose prefix matches the most digits of the number;
-// a number no prefix matches costs the highest price of its country (never undercharge); a country
-// without any rate is not priced.
+// The SMS rate card as shipped (data/sms-rates.json), and the version a caller keeping it checks.
+// The pricing rule itself (priceFor, quoteFor) is in @otp/platform: the SMS service prices its
+// sends with it on the card Billing.ListRates gives it.
+import { createHash } from 'node:crypto';
+import type { PriceList } from '@otp/platform';
 import { z } from 'zod';
-
-export interface Rate {
-  country: string;
-  network: string;
-  mcc_mnc: string;
-  prefixes: string[];
-  price_cents: number;
-}
 
 export const rateCardFile = z.object({
   rates: z
@@ -25,21 +19,14 @@ export const rateCardFile = z.object({
     .min(1),
 });
 
-export type SmsPrice = { priced: true; rate: Rate; networkIdentified: boolean } | { priced: false };
-
-export function priceFor(rates: readonly Rate[], e164: string, country: string): SmsPrice {
-  const digits = e164.replace(/^\+/, '');
-  const inCountry = rates.filter((rate) => rate.country === country);
-  if (inCountry.length === 0) return { priced: false };
-
-  let best: { rate: Rate; length: number } | undefined;
-  for (const rate of inCountry) {
-    for (const prefix of rate.prefixes) {
-      if (digits.startsWith(prefix) && (!best || prefix.length > best.length)) best = { rate, length: prefix.length };
-    }
-  }
-  if (best) return { priced: true, rate: best.rate, networkIdentified: true };
-
-  const highest = inCountry.reduce((top, rate) => (rate.price_cents > top.price_cents ? rate : top));
-  return { priced: true, rate: highest, networkIdentified: false };
+/**
+ * A digest of everything a quote reads (every rate in order, and the fees): equal on every replica
+ * that loaded the same card and fees, different as soon as one price differs.
+ */
+export function priceListVersion(list: PriceList): string {
+  const content = JSON.stringify({
+    rates: list.rates.map((rate) => [rate.country, rate.network, rate.mcc_mnc, rate.prefixes, rate.price_cents]),
+    fees: [list.verifyFeeCents, list.messengerFeeCents],
+  });
+  return createHash('sha256').update(content).digest('base64url').slice(0, 22);
 }

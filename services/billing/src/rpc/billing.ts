@@ -3,13 +3,13 @@ import {
   implement,
   normalizePhone,
   phoneProblem,
+  quoteFor,
   recordBalanceOperation,
   type Logger,
+  type PriceList,
 } from '@otp/platform';
 import type { BillingHandlers } from '@otp/proto';
-import { priceFor, type Rate } from '../domain/rate-card.js';
 import type { Ledger } from '../store/ledger.js';
-import type { Fees } from '../store/prices.js';
 
 const LEDGER_PAGE_DEFAULT = 100;
 const LEDGER_PAGE_MAX = 500;
@@ -54,11 +54,12 @@ function moneyCall(request: {
 
 export function billingHandlers(deps: {
   ledger: Ledger;
-  rates: () => Rate[];
-  fees: Fees;
+  /** The rate card and the fees, loaded at start, and their version (priceListVersion). */
+  prices: PriceList;
+  pricesVersion: string;
   logger: Logger;
 }): BillingHandlers {
-  const { ledger, fees } = deps;
+  const { ledger, prices } = deps;
   return implement<BillingHandlers>(deps.logger, {
     async GetAccount(request) {
       const account = await ledger.balance(required(request.project_id, 'project_id'));
@@ -132,21 +133,11 @@ export function billingHandlers(deps: {
       const to = required(request.to, 'to');
       const phone = normalizePhone(to);
       if (!phone) throw new DomainError('INVALID_ARGUMENT', phoneProblem('to', to)!);
-      const price = priceFor(deps.rates(), phone.e164, phone.country);
-      if (!price.priced) throw new DomainError('DESTINATION_NOT_PRICED', `no SMS price for ${phone.country} numbers`);
-      return {
-        country: phone.country,
-        network: price.networkIdentified ? price.rate.network : '',
-        mcc_mnc: price.networkIdentified ? price.rate.mcc_mnc : '',
-        sms_price_cents: price.rate.price_cents,
-        network_identified: price.networkIdentified,
-        verify_fee_cents: fees.verifyCents,
-        messenger_fee_cents: fees.messengerCents,
-      };
+      return quoteFor(deps.prices, phone);
     },
 
     async GetFees() {
-      return { verify_fee_cents: fees.verifyCents, messenger_fee_cents: fees.messengerCents };
+      return { verify_fee_cents: prices.verifyFeeCents, messenger_fee_cents: prices.messengerFeeCents };
     },
 
     async ListLedger(request) {
@@ -184,8 +175,11 @@ export function billingHandlers(deps: {
       };
     },
 
-    async ListRates() {
-      return { rates: deps.rates() };
+    async ListRates(request) {
+      const version = deps.pricesVersion;
+      const fees = { verify_fee_cents: prices.verifyFeeCents, messenger_fee_cents: prices.messengerFeeCents };
+      if (request.known_version === version) return { rates: [], version, unchanged: true, ...fees };
+      return { rates: [...prices.rates], version, unchanged: false, ...fees };
     },
   });
 }

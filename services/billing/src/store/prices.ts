@@ -1,5 +1,4 @@
-import { inPoolTransaction, poolRunner, type NamedStatement, type SchemaPool } from '@otp/platform';
-import type { Rate } from '../domain/rate-card.js';
+import { inPoolTransaction, poolRunner, type NamedStatement, type Rate, type SchemaPool } from '@otp/platform';
 
 // The rate card and the fees: written and read once, at start-up, so on named statements
 // (docs/DEVELOPING.md, "Hot paths"): an idle billing never loads Prisma's query compiler.

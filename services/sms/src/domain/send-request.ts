@@ -23,7 +23,10 @@ export interface SendInput {
 }
 
 export interface ValidSend {
+  /** E.164 */
   to: string;
+  /** ISO 3166-1 alpha-2 of `to`, for its price. */
+  country: string;
   body: string;
   from: string | undefined;
   callback: string | undefined;
@@ -93,6 +96,7 @@ export function validateSend(input: SendInput): ValidSend {
     throw new DomainError('INVALID_REQUEST_BODY', problems.join('; '));
   return {
     to: phone.e164,
+    country: phone.country,
     body: input.body,
     from: input.from,
     callback: input.callback,

@@ -1,13 +1,13 @@
-import { DomainError, type PromiseClient } from '@otp/platform';
-import type { BillingClient } from '@otp/proto';
+import { DomainError, type SmsQuote } from '@otp/platform';
 import { planSegments, type SegmentPlan } from '../domain/segments.js';
 import { validateSend, type ValidSend } from '../domain/send-request.js';
 import type { SendContexts } from '../store/send-context.js';
 import type { SmsSettingsValue } from '../store/settings.js';
+import type { PriceLists } from './price-list.js';
 
 export interface PlanDeps {
   sendContexts: SendContexts;
-  billing: PromiseClient<BillingClient>;
+  prices: PriceLists;
 }
 
 /** What a send of a text would be: its sender, its segments, its price. */
@@ -16,7 +16,7 @@ export interface SendPlan {
   /** The approved sender ID, in its registered casing. */
   from: string;
   segments: SegmentPlan;
-  quote: Awaited<ReturnType<PromiseClient<BillingClient>['Quote']>>;
+  quote: SmsQuote;
   costCents: number;
 }
 
@@ -29,10 +29,10 @@ export interface SendPlan {
 export async function planSend(
   deps: PlanDeps,
   projectId: string,
-  request: Pick<ValidSend, 'to' | 'body' | 'from' | 'purpose'>,
+  request: Pick<ValidSend, 'to' | 'country' | 'body' | 'from' | 'purpose'>,
 ): Promise<SendPlan> {
   // The price is asked for at once but read after the sender checks, so their errors come first.
-  const quoting = deps.billing.Quote({ to: request.to });
+  const quoting = deps.prices.quote({ e164: request.to, country: request.country });
   quoting.catch(() => undefined);
   const { settings, sender } = await deps.sendContexts.read(projectId, request.from);
   if (request.purpose === 'direct' && !settings.enabled) {

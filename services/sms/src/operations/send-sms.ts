@@ -19,12 +19,15 @@ import { messageView } from '../store/messages.js';
 import type { SendContexts } from '../store/send-context.js';
 import type { SendIntents } from '../store/send-intents.js';
 import { giveMoneyBack, holdRequest } from './money-back.js';
+import type { PriceLists } from './price-list.js';
 import { planSend } from './quote-sms.js';
 
 export interface SendDeps {
   messages: Messages;
   intents: SendIntents;
   sendContexts: SendContexts;
+  /** Billing's prices, kept (the quote of every send). */
+  prices: PriceLists;
   billing: PromiseClient<BillingClient>;
   js: JetStreamClient;
   clock: Clock;

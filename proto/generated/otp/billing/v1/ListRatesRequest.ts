@@ -2,7 +2,9 @@
 
 
 export interface ListRatesRequest {
+  'known_version'?: (string);
 }
 
 export interface ListRatesRequest__Output {
+  'known_version': (string);
 }
