@@ -11,6 +11,16 @@ import { PriceLists } from '../src/operations/price-list.js';
 const VODAFONE = { country: 'GB', network: 'Vodafone UK', mcc_mnc: '234-15', prefixes: ['447700'], price_cents: 5 };
 const EE = { country: 'GB', network: 'EE', mcc_mnc: '234-30', prefixes: ['4474'], price_cents: 4 };
 const UK_VODAFONE = { e164: '+447700123456', country: 'GB' };
+/** What Billing.Quote answers for UK_VODAFONE with the card [VODAFONE, EE] and fees of 2 cents. */
+const VODAFONE_QUOTE = {
+  country: 'GB',
+  network: 'Vodafone UK',
+  mcc_mnc: '234-15',
+  sms_price_cents: 5,
+  network_identified: true,
+  verify_fee_cents: 2,
+  messenger_fee_cents: 2,
+};
 
 /** A Billing answering ListRates from `card` (and counting its calls), or with `down` set, failing. */
 function billingWith(card: { version: string; rates: (typeof VODAFONE)[]; verifyFee?: number }) {
@@ -30,15 +40,7 @@ function billingWith(card: { version: string; rates: (typeof VODAFONE)[]; verify
     },
     Quote: async () => {
       calls.push('Quote');
-      return {
-        country: 'GB',
-        network: 'Vodafone UK',
-        mcc_mnc: '234-15',
-        sms_price_cents: 5,
-        network_identified: true,
-        verify_fee_cents: 2,
-        messenger_fee_cents: 2,
-      };
+      return VODAFONE_QUOTE;
     },
   };
   return billing;
@@ -53,15 +55,7 @@ function pricesOf(billing: ReturnType<typeof billingWith>) {
 describe('PriceLists: Billing.Quote without a call per send', () => {
   it('prices with the rule Billing quotes with: network, unidentified numbers, fees, unpriced countries', async () => {
     const { prices } = pricesOf(billingWith({ version: 'v1', rates: [VODAFONE, EE] }));
-    assert.deepEqual(await prices.quote(UK_VODAFONE), {
-      country: 'GB',
-      network: 'Vodafone UK',
-      mcc_mnc: '234-15',
-      sms_price_cents: 5,
-      network_identified: true,
-      verify_fee_cents: 2,
-      messenger_fee_cents: 2,
-    });
+    assert.deepEqual(await prices.quote(UK_VODAFONE), VODAFONE_QUOTE);
     // No prefix matches: the country's highest price, never an undercharge.
     const unknown = await prices.quote({ e164: '+447960123456', country: 'GB' });
     assert.deepEqual([unknown.sms_price_cents, unknown.network, unknown.network_identified], [5, '', false]);
