@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { schemaPool, type SchemaPool } from '@otp/platform';
+import { createLogger, schemaPool, type SchemaPool } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
+import { adoptLateSms } from '../src/operations/advance.js';
 import { openDatabase, type Db } from '../src/store/database.js';
 import { VerificationStore, type AttemptRecord, type NewVerification } from '../src/store/verifications.js';
 
@@ -253,5 +254,50 @@ describe('verification store (real Postgres)', () => {
       await holder.query('ROLLBACK');
       holder.release();
     }
+  });
+
+  // A report about a verification's SMS that no attempt showed when the consumer read it: the
+  // attempt may be a lost fallback's (adopted once the verification ended), or one that committed
+  // just after that read. Then the report must still reach it: a report acknowledged as "placed"
+  // left a sent SMS shown as queued for good.
+  describe('a late SMS report (adoptLateSms, real Postgres)', () => {
+    const deps = () => ({ store, lockTimeoutMs: 5000, logger: createLogger('verify-test', 'silent') });
+    const smsReport = (status: string): AttemptRecord => ({
+      sid: `SM${randomBytes(12).toString('hex')}`,
+      channel: 'sms',
+      status,
+      costCents: 5,
+      createdAt: new Date(),
+    });
+
+    it('an ended verification adopts the SMS no attempt shows, with the status and cost reported', async () => {
+      const { verification, attempts } = newVerification();
+      await store.insert({ ...verification, status: 'approved', costCents: 5 }, attempts);
+      const sms = smsReport('sent');
+      assert.equal(await adoptLateSms(deps(), verification.sid, sms), 'adopted');
+      const found = await store.find(verification.sid);
+      assert.deepEqual(
+        found?.attempts.map((a) => [a.sid, a.status]),
+        [
+          [attempts[0]!.sid, 'queued'],
+          [sms.sid, 'sent'],
+        ],
+      );
+      assert.equal(found?.costCents, verification.feeCents + attempts[0]!.costCents + sms.costCents);
+    });
+
+    it('an attempt already there is "present" (its report still to apply), not taken as placed', async () => {
+      const { verification, attempts } = newVerification();
+      const queued = smsReport('queued');
+      await store.insert({ ...verification, status: 'approved' }, [...attempts, queued]);
+      assert.equal(await adoptLateSms(deps(), verification.sid, { ...queued, status: 'sent' }), 'present');
+    });
+
+    it('a pending verification is left to its own fallback', async () => {
+      const { verification, attempts } = newVerification();
+      await store.insert(verification, attempts);
+      assert.equal(await adoptLateSms(deps(), verification.sid, smsReport('sent')), 'not_yet');
+      assert.equal((await store.find(verification.sid))?.attempts.length, 1);
+    });
   });
 });

@@ -60,7 +60,10 @@ export async function startChannelStatusConsumer(bus: Bus, deps: FlowDeps, logge
       if (!verification) {
         const owner = data.metadata?.[VERIFICATION_SID_KEY];
         const sms = envelope.type.startsWith('sms.') ? lateSms(data) : undefined;
-        if (owner && sms && (await adoptLateSms(deps, owner, sms))) return 'ack';
+        const late = owner && sms ? await adoptLateSms(deps, owner, sms) : 'not_yet';
+        if (late === 'adopted') return 'ack';
+        // Its attempt committed since the read above: the next delivery finds it and applies this.
+        if (late === 'present') return 'retry';
         // One of verify's sends whose attempt is not committed yet: try again shortly.
         const ours = Boolean(owner);
         const age = deps.clock.now().getTime() - Date.parse(envelope.created_at);

@@ -51,24 +51,39 @@ export async function applyChannelStatus(
   if (outcome?.result) await settleSoon(deps, outcome.record);
 }
 
+/** What became of an SMS report no attempt showed when it was read (adoptLateSms). */
+export type LateSmsOutcome =
+  /** Appended to the ended verification as its attempt, with the report's status. */
+  | 'adopted'
+  /** Its attempt is there now (committed after the report was read): the report still applies to it. */
+  | 'present'
+  /** The verification is pending: its own fallback attaches the SMS. */
+  | 'not_yet';
+
 /**
  * An SMS of this verification that no attempt shows: a fallback the SMS service queued while its
  * answer was lost (a crash, a timeout), after which the verification ended before the fallback
  * was tried again with its request key (a right code checked meanwhile, the expiry). The SMS was
  * sent and charged, so it is this verification's attempt: it is appended, and the cost follows.
  * A verification still pending is left alone: its own fallback replays the key and attaches it
- * (a start never shown, starting or discarded, is not read here).
- * Returns whether the SMS is (now) one of its attempts.
+ * (a start never shown, starting or discarded, is not read here). An attempt that committed
+ * between the caller's read and this one is `present`: the report has not been applied to it.
  */
-export async function adoptLateSms(deps: FlowDeps, verificationSid: string, sms: AttemptRecord): Promise<boolean> {
+export async function adoptLateSms(
+  deps: Pick<FlowDeps, 'store' | 'lockTimeoutMs' | 'logger'>,
+  verificationSid: string,
+  sms: AttemptRecord,
+): Promise<LateSmsOutcome> {
   const outcome = await deps.store.locked(verificationSid, deps.lockTimeoutMs, async (held) => {
     const record = held.record;
-    if (record.attempts.some((a) => a.sid === sms.sid)) return true;
-    if (record.status === 'pending') return false;
+    if (record.attempts.some((a) => a.sid === sms.sid)) return 'present';
+    if (record.status === 'pending') return 'not_yet';
     held.addAttempt(sms);
     held.update({ costCents: verificationCost(held.record) });
-    return true;
+    return 'adopted';
   });
-  if (outcome?.result) deps.logger.warn({ sid: verificationSid, sms_sid: sms.sid }, 'late SMS fallback attached');
-  return outcome?.result ?? false;
+  if (outcome?.result === 'adopted') {
+    deps.logger.warn({ sid: verificationSid, sms_sid: sms.sid }, 'late SMS fallback attached');
+  }
+  return outcome?.result ?? 'not_yet';
 }
