@@ -60,6 +60,8 @@ export function billingHandlers(deps: {
   logger: Logger;
 }): BillingHandlers {
   const { ledger, prices } = deps;
+  // GetFees and ListRates answer the same fees, loaded once at start.
+  const fees = { verify_fee_cents: prices.verifyFeeCents, messenger_fee_cents: prices.messengerFeeCents };
   return implement<BillingHandlers>(deps.logger, {
     async GetAccount(request) {
       const account = await ledger.balance(required(request.project_id, 'project_id'));
@@ -137,7 +139,7 @@ export function billingHandlers(deps: {
     },
 
     async GetFees() {
-      return { verify_fee_cents: prices.verifyFeeCents, messenger_fee_cents: prices.messengerFeeCents };
+      return fees;
     },
 
     async ListLedger(request) {
@@ -177,7 +179,6 @@ export function billingHandlers(deps: {
 
     async ListRates(request) {
       const version = deps.pricesVersion;
-      const fees = { verify_fee_cents: prices.verifyFeeCents, messenger_fee_cents: prices.messengerFeeCents };
       if (request.known_version === version) return { rates: [], version, unchanged: true, ...fees };
       return { rates: [...prices.rates], version, unchanged: false, ...fees };
     },
