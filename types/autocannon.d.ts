@@ -37,6 +37,8 @@ declare module 'autocannon' {
     requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
+    /** Seconds from the first request to the end of the run. */
+    duration: number;
     errors: number;
     timeouts: number;
   }

@@ -77,7 +77,10 @@ declare module 'smpp' {
       sessions: Session[];
     }
 
-    export function connect(options: { host: string; port: number }, listener?: () => void): Session;
+    /** The options go to net.connect (noDelay: TCP_NODELAY on the socket). */
+    export function connect(options: { host: string; port: number; noDelay?: boolean }, listener?: () => void): Session;
+    /** The options go to net.Server (noDelay: TCP_NODELAY on every accepted socket). */
+    export function createServer(options: { noDelay?: boolean }, listener: (session: Session) => void): Server;
     export function createServer(listener: (session: Session) => void): Server;
 
     export const ESME_ROK: number;

@@ -2,6 +2,8 @@ import autocannon from 'autocannon';
 
 // One autocannon run and the figures the benchmarks print.
 
+export type AutocannonOptions = Parameters<typeof autocannon>[0];
+
 export interface LoadFigures {
   name: string;
   requestsPerSecond: number;
@@ -13,6 +15,19 @@ export interface LoadFigures {
 
 export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const BENCH_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/**
+ * Unmeasured load before each measured run (BENCH_WARMUP_SECONDS, 0 to skip). A process fresh from
+ * start-up spends its first seconds compiling (V8's baseline and optimising tiers, first-time
+ * module and connection set-up): a measured run that includes them counts start-up, not the path.
+ * A deployed service has been warm for days, so every run, the floor's too, is measured warm.
+ */
+export const BENCH_WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+
+/** The same load as a measured run, for BENCH_WARMUP_SECONDS; nothing of it is reported. */
+export async function warmUp(options: AutocannonOptions): Promise<void> {
+  if (BENCH_WARMUP_SECONDS <= 0) return;
+  await autocannon({ ...options, duration: BENCH_WARMUP_SECONDS });
+}
 
 export async function load(
   name: string,
@@ -22,12 +37,14 @@ export async function load(
     headers?: Record<string, string>;
     /** Headers per connection, used in turn (e.g. one project's key per connection). */
     connectionHeaders?: Record<string, string>[];
+    /** Runs between the warm-up and the measured run (e.g. waits for the warm-up's work to drain). */
+    beforeMeasuring?: () => Promise<unknown>;
   },
 ): Promise<LoadFigures> {
   const base = { 'content-type': 'application/json', ...options.headers };
   let nextConnection = 0;
   const perConnection = options.connectionHeaders;
-  const result = await autocannon({
+  const run = (): AutocannonOptions => ({
     url: options.url,
     method: 'POST',
     headers: base,
@@ -41,14 +58,29 @@ export async function load(
         }
       : {}),
   });
+  await warmUp(run());
+  await options.beforeMeasuring?.();
+  return figuresOf(name, await autocannon(run()));
+}
+
+/** What a report prints of one autocannon run. */
+export function figuresOf(name: string, result: Awaited<ReturnType<typeof autocannon>>): LoadFigures {
   return {
     name,
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond: requestsPerSecond(result),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     total: result.requests.total,
     failed: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/**
+ * Requests over the run's own length: autocannon's average is of whole one-second buckets, so a
+ * run that ends early (an `amount` reached mid-second) would be understated by its last bucket.
+ */
+function requestsPerSecond(result: Awaited<ReturnType<typeof autocannon>>): number {
+  return result.duration > 0 ? result.requests.total / result.duration : result.requests.average;
 }
 
 export function describe(figures: LoadFigures): string {

@@ -1,7 +1,7 @@
 import { freePort, withRequiredPeers, type ServiceName } from '@otp/platform/launcher';
 import { natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { startTraceCollector, type TraceCollector } from '../infra/trace-collector.js';
-import type { LoadFigures } from './load.js';
+import { describe, type LoadFigures } from './load.js';
 import { measureUsage, rssMb, servicePids, type Usage } from './usage.js';
 
 // A platform started for a benchmark: every service with its metrics endpoint (for the statement
@@ -40,7 +40,13 @@ export async function startMeasuredPlatform(only: ServiceName[], traced: boolean
   return {
     platform,
     traced,
-    measure: () => measureUsage(platform, metricsPorts, natsUrl()),
+    measure: () =>
+      measureUsage({
+        databaseUrl: platform.databaseUrl,
+        processes: servicePids(platform),
+        natsUrl: natsUrl(),
+        metricsPorts,
+      }),
     async stop() {
       await platform.stop();
       if (collector) {
@@ -109,18 +115,47 @@ export interface PathGoal {
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
-/** Total CPU ms per operation, the simulators excluded. */
-export function cpuPerOperation(usage: Usage, operations: number): number {
+/** A total per operation, the simulators excluded. */
+function platformTotal(byProcess: Map<string, number>, operations: number): number {
   let total = 0;
-  for (const [name, ms] of usage.cpuMs) if (!NOT_THE_PLATFORM.has(name.split('#')[0]!)) total += ms;
+  for (const [name, value] of byProcess) if (!NOT_THE_PLATFORM.has(name.split('#')[0]!)) total += value;
   return total / Math.max(1, operations);
 }
 
+/** Total CPU ms per operation, the simulators excluded. */
+export function cpuPerOperation(usage: Usage, operations: number): number {
+  return platformTotal(usage.cpuMs, operations);
+}
+
+/** The floor of a run: its figures and what it cost (its server, Postgres and NATS). */
+export interface Floor {
+  figures: LoadFigures;
+  usage: Usage;
+}
+
+const operationsOf = (figures: LoadFigures) => Math.max(1, figures.total - figures.failed);
+
+/** The floor's line, with its own CPU and write calls per request: what each path is measured against. */
+export function describeFloor(floor: Floor): string {
+  const operations = operationsOf(floor.figures);
+  const perOp = (byProcess: Map<string, number>) =>
+    [...byProcess]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, value]) => `${name} ${(value / operations).toFixed(2)}`)
+      .join(', ');
+  return (
+    `${describe(floor.figures)}\n` +
+    `  floor CPU ms/op ${cpuPerOperation(floor.usage, operations).toFixed(2)}: ${perOp(floor.usage.cpuMs)}\n` +
+    `  floor write calls/op ${platformTotal(floor.usage.writes, operations).toFixed(1)}: ${perOp(floor.usage.writes)}`
+  );
+}
+
 /** Prints one path's figures against the floor of the same run and its goal. */
-export function report(figures: LoadFigures, usage: Usage, floor: LoadFigures, goal: PathGoal): void {
-  const operations = Math.max(1, figures.total - figures.failed);
-  const ratio = figures.requestsPerSecond / floor.requestsPerSecond;
+export function report(figures: LoadFigures, usage: Usage, floor: Floor, goal: PathGoal): void {
+  const operations = operationsOf(figures);
+  const ratio = figures.requestsPerSecond / floor.figures.requestsPerSecond;
   const cpu = cpuPerOperation(usage, operations);
+  const floorCpu = cpuPerOperation(floor.usage, operationsOf(floor.figures));
   const perOp = (value: number) => (value / operations).toFixed(2);
   const byCost = [...usage.cpuMs].sort((a, b) => b[1] - a[1]);
   console.log(
@@ -128,8 +163,18 @@ export function report(figures: LoadFigures, usage: Usage, floor: LoadFigures, g
   );
   console.log(`  vs floor ${ratio.toFixed(3)}   goal >= ${goal.ratio.toFixed(2)}: ${verdict(ratio >= goal.ratio)}`);
   console.log(
-    `  CPU ms/op ${cpu.toFixed(2)} (sandbox excluded)   goal <= ${goal.cpuMs}: ${verdict(cpu <= goal.cpuMs)}   ` +
+    `  CPU ms/op ${cpu.toFixed(2)} (sandbox excluded, ${(cpu / floorCpu).toFixed(1)} x the floor's)   goal <= ${goal.cpuMs}: ${verdict(cpu <= goal.cpuMs)}   ` +
       byCost.map(([name, ms]) => `${name} ${perOp(ms)}`).join(', '),
+  );
+  const writes = platformTotal(usage.writes, operations);
+  const floorWrites = platformTotal(floor.usage.writes, operationsOf(floor.figures));
+  console.log(
+    `  write calls/op ${writes.toFixed(1)} (sandbox excluded, ${(writes / floorWrites).toFixed(1)} x the floor's): ` +
+      [...usage.writes]
+        .filter(([, n]) => n > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, n]) => `${name} ${(n / operations).toFixed(1)}`)
+        .join(', '),
   );
   const statements = [...usage.statements].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
   const total = statements.reduce((sum, [, n]) => sum + n, 0);

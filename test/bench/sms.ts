@@ -5,9 +5,9 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { STREAMS } from '@otp/platform';
 import { natsUrl } from '@otp/test/infra';
-import { BENCH_CONNECTIONS, describe, load, type LoadFigures } from './load.js';
-import { report, reportTracing, startMeasuredPlatform } from './measured-platform.js';
-import type { Usage } from './usage.js';
+import { BENCH_CONNECTIONS, load, type LoadFigures } from './load.js';
+import { describeFloor, report, reportTracing, startMeasuredPlatform, type Floor } from './measured-platform.js';
+import { measureUsage, type Usage } from './usage.js';
 
 // SMS scenario: POST /v1/messages/sms through the whole send path (gateway auth and validation,
 // Sms.Send, Billing.Quote and Billing.Hold, the insert, the JetStream publish) and the delivery
@@ -28,6 +28,8 @@ interface QueueFigures {
   /** Time from the end of the load until the queue was empty. */
   drainAfterMs: number;
 }
+
+type QueueWatch = Awaited<ReturnType<typeof watchQueue>>;
 
 /** Watches the SMS work queue (SMS_OUTBOUND, a work queue: a message leaves once the worker acks it). */
 async function watchQueue() {
@@ -89,24 +91,29 @@ async function sendPath(
       await platform.admin.post(`/projects/${project.id}/sender-ids/Bench/approve`);
       keys.push(project.key);
     }
-    const queue = await watchQueue();
-    const usage = await measured.measure();
+    // Measured from the end of the warm-up, once its messages have left the queue.
+    let measuring: { queue: QueueWatch; usage: { stop(): Promise<Usage> } } | undefined;
     const figures = await load(
       `POST /v1/messages/sms (${projects} project${projects > 1 ? 's' : ''})${traced ? ', traced' : ''}`,
       {
         url: `${platform.publicUrl}/v1/messages/sms`,
         connectionHeaders: keys.map((key) => ({ authorization: `Bearer ${key}` })),
         body: JSON.stringify({ ...REQUEST, from: 'Bench' }),
+        beforeMeasuring: async () => {
+          await (await watchQueue()).loadEnded();
+          measuring = { queue: await watchQueue(), usage: await measured.measure() };
+        },
       },
     );
-    const queueFigures = await queue.loadEnded();
-    return { figures, usage: await usage.stop(), queue: queueFigures };
+    if (!measuring) throw new Error('the measured run never started');
+    const queueFigures = await measuring.queue.loadEnded();
+    return { figures, usage: await measuring.usage.stop(), queue: queueFigures };
   } finally {
     await measured.stop();
   }
 }
 
-export async function floor(databaseUrl: string): Promise<LoadFigures> {
+export async function floor(databaseUrl: string): Promise<Floor> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('./floor-server.ts', import.meta.url))],
@@ -123,10 +130,21 @@ export async function floor(databaseUrl: string): Promise<LoadFigures> {
         if (record.msg === 'ready' && record.ports) resolve(record.ports.http);
       });
     });
-    return await load('floor: express + insert + publish', {
+    // Its own cost is measured as the platform's is: the server, its database's backends, NATS.
+    let measuring: { stop(): Promise<Usage> } | undefined;
+    const figures = await load('floor: express + insert + publish', {
       url: `http://127.0.0.1:${port}/floor`,
       body: JSON.stringify(REQUEST),
+      beforeMeasuring: async () => {
+        measuring = await measureUsage({
+          databaseUrl,
+          processes: new Map([['floor', child.pid!]]),
+          natsUrl: natsUrl(),
+        });
+      },
     });
+    if (!measuring) throw new Error('the measured run never started');
+    return { figures, usage: await measuring.stop() };
   } finally {
     child.kill('SIGTERM');
   }
@@ -147,7 +165,7 @@ export async function smsBenchmark(databaseUrl: string): Promise<void> {
   const many = await sendPath(BENCH_CONNECTIONS, false);
   const traced = await sendPath(BENCH_CONNECTIONS, true);
   const bare = await floor(databaseUrl);
-  console.log(describe(bare));
+  console.log(describeFloor(bare));
   for (const run of [one, many, traced]) {
     report(run.figures, run.usage, bare, GOAL);
     reportQueue(run.queue);

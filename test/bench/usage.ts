@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { TestPlatform } from '@otp/test/infra';
 
-// What a run costs each process, read from /proc (Linux): CPU (utime + stime) before and after,
-// idle RSS, and the statements each service sent to Postgres (its metrics endpoint, see
+// What a run costs each process, read from /proc (Linux): CPU (utime + stime) and write calls
+// (`syscw` of /proc/<pid>/io: socket and file writes, one per message a process sends another)
+// before and after, idle RSS, and the statements each service sent to Postgres (its metrics endpoint, see
 // `countStatements` in @otp/platform). Postgres backends come and go with the pools, so they are
 // sampled during the run: a backend first seen mid-run counts from zero, one that exits keeps its
 // last sample.
@@ -19,6 +20,16 @@ function cpuMs(pid: number): number | undefined {
     return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   } catch {
     return undefined; // gone
+  }
+}
+
+/** Write-family system calls the process made so far (each message to another process is one). */
+function writeCalls(pid: number): number | undefined {
+  try {
+    const match = /^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined; // gone, or another user's process
   }
 }
 
@@ -62,28 +73,67 @@ export function servicePids(platform: TestPlatform): Map<string, number> {
 export interface Usage {
   /** CPU ms per process name over the run ('postgres' = every backend of the database, 'nats'). */
   cpuMs: Map<string, number>;
+  /** Write calls per process name over the run, named as cpuMs. */
+  writes: Map<string, number>;
   /** Statements sent to Postgres per service (from their metrics endpoints). */
   statements: Map<string, number>;
   /** Transactions the database committed or rolled back (pg_stat_database). */
   transactions: number;
 }
 
+/** What to measure: named processes, the database their backends serve, NATS, metrics endpoints. */
+export interface Measured {
+  databaseUrl: string;
+  processes: Map<string, number>;
+  natsUrl: string;
+  /** Services' metrics ports, for their statement counts (none for the floor). */
+  metricsPorts?: Map<string, number>;
+}
+
+/** A counter per pid, read at the first and the latest sample. */
+class Counter {
+  private readonly first = new Map<number, number>();
+  private readonly last = new Map<number, number>();
+
+  constructor(private readonly read: (pid: number) => number | undefined) {}
+
+  sample(pid: number, initial: boolean): void {
+    const value = this.read(pid);
+    if (value === undefined) return;
+    // A backend first seen mid-run counts from zero (it started during the run).
+    if (!this.first.has(pid)) this.first.set(pid, initial ? value : 0);
+    this.last.set(pid, value);
+  }
+
+  spent(pid: number): number {
+    return (this.last.get(pid) ?? 0) - (this.first.get(pid) ?? 0);
+  }
+
+  /** Per process name, every backend summed as 'postgres'. */
+  byName(processes: Map<string, number>, backends: Set<number>): Map<string, number> {
+    const named = new Map<string, number>();
+    for (const [name, pid] of processes) named.set(name, this.spent(pid));
+    named.set(
+      'postgres',
+      [...backends].reduce((sum, pid) => sum + this.spent(pid), 0),
+    );
+    return named;
+  }
+}
+
 /** Starts measuring; `stop()` returns what happened since. */
-export async function measureUsage(
-  platform: TestPlatform,
-  metricsPorts: Map<string, number>,
-  natsUrl: string,
-): Promise<{ stop(): Promise<Usage> }> {
-  const database = new URL(platform.databaseUrl).pathname.slice(1);
-  const client = new pg.Client({ connectionString: platform.databaseUrl });
+export async function measureUsage(measured: Measured): Promise<{ stop(): Promise<Usage> }> {
+  const metricsPorts = measured.metricsPorts ?? new Map<string, number>();
+  const database = new URL(measured.databaseUrl).pathname.slice(1);
+  const client = new pg.Client({ connectionString: measured.databaseUrl });
   await client.connect();
   const own = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-  const processes = servicePids(platform);
-  const nats = natsServerPid(natsUrl);
+  const processes = new Map(measured.processes);
+  const nats = natsServerPid(measured.natsUrl);
   if (nats) processes.set('nats', nats);
 
-  const first = new Map<number, number>();
-  const last = new Map<number, number>();
+  const cpu = new Counter(cpuMs);
+  const writes = new Counter(writeCalls);
   const backends = new Set<number>();
   const sample = async (initial: boolean) => {
     const { rows } = await client.query<{ pid: number }>(
@@ -92,10 +142,8 @@ export async function measureUsage(
     );
     for (const { pid } of rows) backends.add(pid);
     for (const pid of [...processes.values(), ...backends]) {
-      const value = cpuMs(pid);
-      if (value === undefined) continue;
-      if (!first.has(pid)) first.set(pid, initial ? value : 0);
-      last.set(pid, value);
+      cpu.sample(pid, initial);
+      writes.sample(pid, initial);
     }
   };
   const transactions = async () =>
@@ -120,19 +168,17 @@ export async function measureUsage(
       clearInterval(timer);
       await sampling;
       await sample(false);
-      const spent = (pid: number) => (last.get(pid) ?? 0) - (first.get(pid) ?? 0);
-      const cpu = new Map<string, number>();
-      for (const [name, pid] of processes) cpu.set(name, spent(pid));
-      cpu.set(
-        'postgres',
-        [...backends].reduce((sum, pid) => sum + spent(pid), 0),
-      );
       const statementsAfter = await scrapeStatements(metricsPorts);
       const statements = new Map<string, number>();
       for (const [name, count] of statementsAfter) statements.set(name, count - (statementsBefore.get(name) ?? 0));
       // The stats collector publishes counters at most every PGSTAT_MIN_INTERVAL (1 s).
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      const usage = { cpuMs: cpu, statements, transactions: (await transactions()) - transactionsBefore };
+      const usage = {
+        cpuMs: cpu.byName(processes, backends),
+        writes: writes.byName(processes, backends),
+        statements,
+        transactions: (await transactions()) - transactionsBefore,
+      };
       await client.end();
       return usage;
     },

@@ -1,7 +1,14 @@
 import autocannon from 'autocannon';
 import type { TestPlatform } from '@otp/test/infra';
-import { BENCH_CONNECTIONS, BENCH_SECONDS, describe, type LoadFigures } from './load.js';
-import { report, reportTracing, startMeasuredPlatform } from './measured-platform.js';
+import {
+  BENCH_CONNECTIONS,
+  BENCH_SECONDS,
+  figuresOf,
+  warmUp,
+  type AutocannonOptions,
+  type LoadFigures,
+} from './load.js';
+import { describeFloor, report, reportTracing, startMeasuredPlatform } from './measured-platform.js';
 import { floor } from './sms.js';
 import type { Usage } from './usage.js';
 
@@ -18,19 +25,10 @@ const SETTLE_MS = 3000;
 
 // Sandbox numbers ending in anything but 90-97 are delivered on the messenger: no fallbacks.
 const DELIVERED_ENDINGS = ['10', '11', '12', '13', '14', '15'];
-// Wrong codes each verification can take before it fails; the check run stays below it.
+// Wrong codes each verification can take before it fails; the check runs stay below it.
 const WRONG_CODES = 10;
-
-function figures(name: string, result: Awaited<ReturnType<typeof autocannon>>): LoadFigures {
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    total: result.requests.total,
-    failed: result.non2xx + result.errors + result.timeouts,
-  };
-}
+/** Checks of each verification the warm-up may spend (the measured run has the rest). */
+const CHECKS_TO_WARM_UP = 2;
 
 async function benchProject(platform: TestPlatform) {
   const project = await platform.newProject({ credit: '100000.00', abuseLimits: 'off' });
@@ -57,8 +55,7 @@ async function verifyPaths(traced: boolean): Promise<{ start: Measured; check: M
     let sent = 0;
     // What the failed starts answered (a loaded machine shows 503s from admission or deadlines).
     const refusals = new Map<string, number>();
-    const startUsage = await measured.measure();
-    const start = await autocannon({
+    const startRun = (): AutocannonOptions => ({
       url: `${platform.publicUrl}/v1/verifications`,
       connections: BENCH_CONNECTIONS,
       duration: BENCH_SECONDS,
@@ -79,6 +76,12 @@ async function verifyPaths(traced: boolean): Promise<{ start: Measured; check: M
         },
       ],
     });
+    // The warm-up's verifications are checked later with the rest; its reports settle unmeasured.
+    await warmUp(startRun());
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    refusals.clear();
+    const startUsage = await measured.measure();
+    const start = await autocannon(startRun());
     for (const [answer, count] of refusals) console.log(`  start answered ${count} x ${answer}`);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const startCost = await startUsage.stop();
@@ -87,12 +90,11 @@ async function verifyPaths(traced: boolean): Promise<{ start: Measured; check: M
     // Every check is a wrong code (200, valid false): the common, full-work path. Spread over the
     // started verifications so none of them runs out of checks during the run.
     let next = 0;
-    const checkUsage = await measured.measure();
-    const check = await autocannon({
+    const checkRun = (amount: number): AutocannonOptions => ({
       url: `${platform.publicUrl}/v1/verifications`,
       connections: BENCH_CONNECTIONS,
       duration: BENCH_SECONDS,
-      amount: sids.length * (WRONG_CODES - 1),
+      amount,
       requests: [
         {
           method: 'POST',
@@ -102,10 +104,13 @@ async function verifyPaths(traced: boolean): Promise<{ start: Measured; check: M
         },
       ],
     });
+    await warmUp(checkRun(sids.length * CHECKS_TO_WARM_UP));
+    const checkUsage = await measured.measure();
+    const check = await autocannon(checkRun(sids.length * (WRONG_CODES - 1 - CHECKS_TO_WARM_UP)));
     const checkCost = await checkUsage.stop();
     return {
-      start: { figures: figures(`POST /v1/verifications${suffix}`, start), usage: startCost },
-      check: { figures: figures(`POST /v1/verifications/{sid}/check${suffix}`, check), usage: checkCost },
+      start: { figures: figuresOf(`POST /v1/verifications${suffix}`, start), usage: startCost },
+      check: { figures: figuresOf(`POST /v1/verifications/{sid}/check${suffix}`, check), usage: checkCost },
     };
   } finally {
     await measured.stop();
@@ -116,7 +121,7 @@ export async function verifyBenchmark(databaseUrl: string): Promise<void> {
   const untraced = await verifyPaths(false);
   const traced = await verifyPaths(true);
   const bare = await floor(databaseUrl);
-  console.log(describe(bare));
+  console.log(describeFloor(bare));
   for (const run of [untraced, traced]) {
     report(run.start.figures, run.start.usage, bare, START_GOAL);
     report(run.check.figures, run.check.usage, bare, CHECK_GOAL);

@@ -69,7 +69,9 @@ function receiptTime(date: Date): string {
 export function createCarrier(options: CarrierOptions): smpp.Server {
   const parts = new PartCollector();
 
-  return smpp.createServer((session) => {
+  // TCP_NODELAY, as the SMS service's binds: a deliver_sm right after a submit_sm_resp goes out
+  // at once instead of waiting for the ACK of the response.
+  return smpp.createServer({ noDelay: true }, (session) => {
     let bound = false;
     session.on('error', (error) => options.logger.debug({ err: error }, 'smpp session error'));
 
