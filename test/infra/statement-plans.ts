@@ -1,0 +1,64 @@
+import type { NamedStatement } from '@otp/platform';
+import type pg from 'pg';
+
+// Whether a statement finds its rows through an index, asked as a table of any size would get its
+// plan. A small test table hides a missing index, because Postgres' planner rightly prefers
+// reading a few pages; so the plan asked is the generic one (no parameter values to fold), with
+// sequential scans priced out. A table with no index for the lookup still shows a sequential scan
+// then, or a walk through a whole index (an index scan with no condition on a full index) in its
+// place. A partial index holds only the rows in flight (queued, unsettled, awaiting a match), so
+// reading one whole is what it is for.
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+const INDEX_SCANS = new Set(['Index Scan', 'Index Only Scan', 'Bitmap Index Scan']);
+
+/** The tables (or `table via index`) a plan reads whole. */
+function wholeReads(node: PlanNode, partialIndexes: Set<string>): string[] {
+  const table = node['Relation Name'];
+  const index = node['Index Name'];
+  let own: string[] = [];
+  if (node['Node Type'] === 'Seq Scan' && table) own = [table];
+  else if (INDEX_SCANS.has(node['Node Type']) && index && !node['Index Cond'] && !partialIndexes.has(index)) {
+    own = [`${table ?? 'a table'} via ${index}`];
+  }
+  return [...own, ...(node.Plans ?? []).flatMap((child) => wholeReads(child, partialIndexes))];
+}
+
+function parameterCount(text: string): number {
+  return Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+}
+
+/**
+ * The tables of `tables` that `statement` reads whole (empty: every row it reads is found by an
+ * index), on a pool whose search_path is the service's schema. Nothing is executed.
+ */
+export async function tablesReadWhole(pool: pg.Pool, statement: NamedStatement, tables: string[]): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+    await client.query('SET LOCAL enable_seqscan = off');
+    await client.query(`PREPARE planned AS ${statement.text}`);
+    const nulls = Array.from({ length: parameterCount(statement.text) }, () => 'NULL').join(', ');
+    const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+      `EXPLAIN (FORMAT JSON) EXECUTE planned${nulls ? `(${nulls})` : ''}`,
+    );
+    const partial = await client.query<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexdef LIKE '% WHERE %'`,
+    );
+    const reads = wholeReads(rows[0]!['QUERY PLAN'][0]!.Plan, new Set(partial.rows.map((r) => r.indexname)));
+    return reads.filter((read) => tables.includes(read.split(' ')[0]!));
+  } finally {
+    await client.query('ROLLBACK');
+    // A prepared statement outlives the transaction.
+    await client.query('DEALLOCATE ALL');
+    client.release();
+  }
+}
