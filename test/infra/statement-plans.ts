@@ -1,5 +1,4 @@
-import type { NamedStatement } from '@otp/platform';
-import type pg from 'pg';
+import type { NamedStatement, SchemaPool } from '@otp/platform';
 
 // Whether a statement finds its rows through an index, asked as a table of any size would get its
 // plan. A small test table hides a missing index, because Postgres' planner rightly prefers
@@ -39,7 +38,11 @@ function parameterCount(text: string): number {
  * The tables of `tables` that `statement` reads whole (empty: every row it reads is found by an
  * index), on a pool whose search_path is the service's schema. Nothing is executed.
  */
-export async function tablesReadWhole(pool: pg.Pool, statement: NamedStatement, tables: string[]): Promise<string[]> {
+export async function tablesReadWhole(
+  pool: SchemaPool,
+  statement: NamedStatement,
+  tables: string[],
+): Promise<string[]> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

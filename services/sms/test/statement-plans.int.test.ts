@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { schemaPool } from '@otp/platform';
+import { schemaPool, type SchemaPool } from '@otp/platform';
 import { freshDatabase, tablesReadWhole } from '@otp/test/infra';
-import type pg from 'pg';
 import { SMS_PASS_STATEMENTS, SMS_STATEMENTS } from '../src/store/message-statements.js';
 
 // Every statement a message runs on its way (send, delivery, receipt) and every pass the service
@@ -12,7 +11,7 @@ import { SMS_PASS_STATEMENTS, SMS_STATEMENTS } from '../src/store/message-statem
 
 const GROWING_TABLES = ['messages', 'delivery_receipts'];
 
-let pool: pg.Pool;
+let pool: SchemaPool;
 
 describe("sms: a message's statements find their rows by index", () => {
   beforeAll(async () => {
