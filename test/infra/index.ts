@@ -9,4 +9,3 @@ export * from './workload.js';
 export * from './invariants.js';
 export * from './tcp-proxy.js';
 export * from './prisma-compiler.js';
-export * from './statement-plans.js';

@@ -1,4 +1,7 @@
-import type { NamedStatement, SchemaPool } from '@otp/platform';
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { schemaPool, type NamedStatement, type SchemaPool } from '@otp/platform';
+import { freshDatabase } from './database.js';
 
 // Whether a statement finds its rows through an index, asked as a table of any size would get its
 // plan. A small test table hides a missing index, because Postgres' planner rightly prefers
@@ -7,6 +10,9 @@ import type { NamedStatement, SchemaPool } from '@otp/platform';
 // then, or a walk through a whole index (an index scan with no condition on a full index) in its
 // place. A partial index holds only the rows in flight (queued, unsettled, awaiting a match), so
 // reading one whole is what it is for.
+//
+// Jest only (it registers a suite): imported as `@otp/test/infra/statement-plans`, not through
+// the infra index the benchmarks load.
 
 interface PlanNode {
   'Node Type': string;
@@ -64,4 +70,35 @@ export async function tablesReadWhole(
     await client.query('DEALLOCATE ALL');
     client.release();
   }
+}
+
+/**
+ * The suite a service runs over its hot statements (docs/DEVELOPING.md, "Hot paths"): one test
+ * per statement, each failing when the statement reads one of `tables` (which grow with traffic)
+ * whole. `more` adds tests in the same suite, with the same check on the same database.
+ */
+export function describeStatementPlans(
+  service: string,
+  options: {
+    schema: string;
+    statements: Record<string, NamedStatement>;
+    tables: string[];
+    more?: (readWhole: (statement: NamedStatement) => Promise<string[]>) => void;
+  },
+): void {
+  describe(`${service}: hot statements find their rows by index`, () => {
+    let pool: SchemaPool;
+    const readWhole = (statement: NamedStatement) => tablesReadWhole(pool, statement, options.tables);
+    beforeAll(async () => {
+      pool = schemaPool(await freshDatabase(), options.schema);
+    });
+    afterAll(async () => {
+      await pool?.end();
+    });
+
+    it.each(Object.entries(options.statements))('%s reads no whole table', async (_name, statement) => {
+      assert.deepEqual(await readWhole(statement), []);
+    });
+    options.more?.(readWhole);
+  });
 }
