@@ -40,20 +40,37 @@ function parameterCount(text: string): number {
   return Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
 }
 
+/** What a plan is asked under, beyond the default (an empty table, sequential scans priced out). */
+export interface PlanConditions {
+  /**
+   * Statements run first, in the transaction the plan is asked in (rolled back after it): rows
+   * to plan against, and `ANALYZE` so the planner knows them.
+   */
+  setUp?: string[];
+  /**
+   * 'priced': sequential scans cost what they cost, so the plan is the one Postgres itself would
+   * choose for the rows set up. Some plans read a table whole only then: a LIMIT over a lookup the
+   * planner expects many matches for is planned as a read in table order until the first match.
+   */
+  seqScans?: 'priced_out' | 'priced';
+}
+
 /**
  * The tables of `tables` that `statement` reads whole (empty: every row it reads is found by an
- * index), on a pool whose search_path is the service's schema. Nothing is executed.
+ * index), on a pool whose search_path is the service's schema. Nothing is kept.
  */
 export async function tablesReadWhole(
   pool: SchemaPool,
   statement: NamedStatement,
   tables: string[],
+  conditions: PlanConditions = {},
 ): Promise<string[]> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    for (const setUp of conditions.setUp ?? []) await client.query(setUp);
     await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
-    await client.query('SET LOCAL enable_seqscan = off');
+    if (conditions.seqScans !== 'priced') await client.query('SET LOCAL enable_seqscan = off');
     await client.query(`PREPARE planned AS ${statement.text}`);
     const nulls = Array.from({ length: parameterCount(statement.text) }, () => 'NULL').join(', ');
     const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
@@ -83,12 +100,13 @@ export function describeStatementPlans(
     schema: string;
     statements: Record<string, NamedStatement>;
     tables: string[];
-    more?: (readWhole: (statement: NamedStatement) => Promise<string[]>) => void;
+    more?: (readWhole: (statement: NamedStatement, conditions?: PlanConditions) => Promise<string[]>) => void;
   },
 ): void {
   describe(`${service}: hot statements find their rows by index`, () => {
     let pool: SchemaPool;
-    const readWhole = (statement: NamedStatement) => tablesReadWhole(pool, statement, options.tables);
+    const readWhole = (statement: NamedStatement, conditions?: PlanConditions) =>
+      tablesReadWhole(pool, statement, options.tables, conditions);
     beforeAll(async () => {
       pool = schemaPool(await freshDatabase(), options.schema);
     });

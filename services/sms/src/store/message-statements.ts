@@ -102,13 +102,19 @@ export const SMS_STATEMENTS = {
    * message when that message's ids are known: $1 carrier, $2 key, $3 carrier id, $4 state,
    * $5 error, $6 done at, $7 now. Answers the message when its delivery status is still open,
    * with this receipt and the others of its parts, so it can be settled without another read.
+   *
+   * The message is looked up in a materialized CTE, planned for all its rows: with a LIMIT 1 on
+   * the lookup itself, Postgres' generic plan reads the messages in order until one matches
+   * (it expects many matches, and the match is the newest row), so every receipt read the
+   * whole table, however large; this way the GIN index over receipt_keys finds it.
    */
   recordReceipt: {
     name: 'sms_record_receipt',
-    text: `WITH stored AS (
+    text: `WITH owner AS MATERIALIZED (
+             SELECT sid FROM messages WHERE receipt_keys @> ARRAY[$1 || ':' || $2]::text[]),
+           stored AS (
              INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, error, done_at, received_at, sid)
-             VALUES ($1, $2, $3, $4, $5::text, $6::timestamptz, $7::timestamptz,
-                     (SELECT sid FROM messages WHERE receipt_keys @> ARRAY[$1 || ':' || $2]::text[] LIMIT 1))
+             VALUES ($1, $2, $3, $4, $5::text, $6::timestamptz, $7::timestamptz, (SELECT sid FROM owner LIMIT 1))
              ON CONFLICT (carrier, receipt_key) DO UPDATE
                SET state = EXCLUDED.state, error = EXCLUDED.error, done_at = EXCLUDED.done_at,
                    received_at = EXCLUDED.received_at, sid = coalesce(delivery_receipts.sid, EXCLUDED.sid)
