@@ -22,6 +22,8 @@ export const BENCH_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
  * A deployed service has been warm for days, so every run, the floor's too, is measured warm.
  */
 export const BENCH_WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+/** Each measured run starts with ANALYZE of its database (measureUsage says why); `BENCH_ANALYZE=0` leaves it out. */
+export const BENCH_ANALYZE = process.env.BENCH_ANALYZE !== '0';
 
 /** The same load as a measured run, for BENCH_WARMUP_SECONDS; nothing of it is reported. */
 export async function warmUp(options: AutocannonOptions): Promise<void> {

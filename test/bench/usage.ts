@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { TestPlatform } from '@otp/test/infra';
+import { BENCH_ANALYZE } from './load.js';
 
 // What a run costs each process, read from /proc (Linux): CPU (utime + stime) and write calls
 // (`syscw` of /proc/<pid>/io: socket and file writes, one per message a process sends another)
@@ -128,6 +129,12 @@ export async function measureUsage(measured: Measured): Promise<{ stop(): Promis
   const client = new pg.Client({ connectionString: measured.databaseUrl });
   await client.connect();
   const own = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+  // What autovacuum does within a minute of a deployment's first writes, and every time a table
+  // grows by a tenth after that: statistics of the tables as the warm-up left them. Postgres
+  // keeps each connection's plan of a named statement until the statistics of its tables change,
+  // so without this every service would run the plans it made on the empty tables of a fresh
+  // database for the whole run, which a deployed platform does not.
+  if (BENCH_ANALYZE) await client.query('ANALYZE');
   const processes = new Map(measured.processes);
   const nats = natsServerPid(measured.natsUrl);
   if (nats) processes.set('nats', nats);
