@@ -80,6 +80,10 @@ export const SMS_STATEMENTS = {
    * came before its ids were stored become its own: one row (the sid, with every receipt the
    * message has) when it was written, none when another delivery wrote it first. The last read
    * sees the table as it was before the update, so a receipt matched now comes back once.
+   * The receipts are looked up by key on (carrier, receipt_key): the message's keys without
+   * their carrier prefix (the full keys are compared too, so the match is exactly theirs). By
+   * `sid IS NULL` alone Postgres reads every receipt never matched, and past a few thousand of
+   * those it plans a read of the whole table on every send.
    */
   markSent: {
     name: 'sms_mark_sent',
@@ -87,7 +91,9 @@ export const SMS_STATEMENTS = {
                 event AS (${outboxInsert(9, 'finished')}),
                 matched AS (
                   UPDATE delivery_receipts SET sid = $1
-                   WHERE sid IS NULL AND carrier = $4::text AND (carrier || ':' || receipt_key) = ANY($5::text[])
+                   WHERE carrier = $4::text AND sid IS NULL
+                     AND receipt_key = ANY (ARRAY(SELECT substr(key, length($4::text) + 2) FROM unnest($5::text[]) AS key))
+                     AND (carrier || ':' || receipt_key) = ANY($5::text[])
                      AND EXISTS (SELECT 1 FROM finished)
                   RETURNING state, done_at, received_at)
            SELECT finished.sid,
