@@ -42,6 +42,17 @@ describeStatementPlans('sms', {
       ];
       assert.deepEqual(await readWhole(SMS_STATEMENTS.markSent, { setUp, seqScans: 'priced' }), []);
     });
+    it('the receipt pass reads only the recent receipts that found no message, however many older ones never did', async () => {
+      // 20,000 receipts that never found their message, received two days ago, analyzed: the
+      // pass looked each of them up again every few seconds, until retention.
+      const setUp = [
+        `INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, done_at, received_at)
+         SELECT 'sandbox', 'unclaimed' || g, 'unclaimed' || g, 'DELIVRD', now(), now() - interval '2 days'
+           FROM generate_series(1, 20000) g`,
+        'ANALYZE delivery_receipts',
+      ];
+      assert.deepEqual(await readWhole(SMS_PASS_STATEMENTS.matchWaiting, { setUp, seqScans: 'priced' }), []);
+    });
     it('the check itself sees a statement that has no index for its lookup', async () => {
       // Receipts looked up by a column no index has: the check must report the table.
       const unindexed = { name: 'unindexed', text: 'SELECT sid FROM delivery_receipts WHERE error = $1::text' };

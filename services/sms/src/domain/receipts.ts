@@ -73,3 +73,14 @@ export function submitIdKeys(id: string): string[] {
 export function receiptIdKey(id: string): string {
   return withoutLeadingZeros(id.trim().toLowerCase());
 }
+
+/**
+ * How long the receipt pass keeps looking for the message of a receipt that found none. A receipt
+ * waits only for the ids of a submit the carrier has already answered, which the worker stores
+ * seconds later (and the write of `sent` takes the waiting receipts by key itself, whenever it
+ * comes): the pass is there for the race between the two, settled within a pass or two. Past
+ * this, a receipt is for a message this platform never had the ids of (a lost answer, another
+ * system's traffic on the account, ids a carrier writes in a form `submitIdKeys` does not know),
+ * and looking for it again every few seconds until retention only grows the pass.
+ */
+export const UNMATCHED_RECEIPT_SEARCH_MS = 60 * 60 * 1000;

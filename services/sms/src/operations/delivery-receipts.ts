@@ -1,6 +1,12 @@
 import { PeriodicTask, type Clock, type Logger } from '@otp/platform';
 import type { CarrierReceipt } from '../carrier/carrier.js';
-import { deliveryStatusOf, messageDeliveryStatus, receiptIdKey, type DeliveryStatus } from '../domain/receipts.js';
+import {
+  deliveryStatusOf,
+  messageDeliveryStatus,
+  receiptIdKey,
+  UNMATCHED_RECEIPT_SEARCH_MS,
+  type DeliveryStatus,
+} from '../domain/receipts.js';
 import type { OpenDelivery } from '../store/message-rows.js';
 import type { DeliveryReceipts } from '../store/receipts.js';
 
@@ -62,7 +68,8 @@ export class ReceiptMatching {
   }
 
   async pass(): Promise<void> {
-    for (const sid of await this.deps.receipts.matchWaiting(100)) {
+    const since = new Date(this.deps.clock.now().getTime() - UNMATCHED_RECEIPT_SEARCH_MS);
+    for (const sid of await this.deps.receipts.matchWaiting(100, since)) {
       if (this.task.stopping) return;
       await settleDelivery(this.deps, sid);
     }

@@ -247,12 +247,13 @@ export const SMS_PASS_STATEMENTS = {
               AND status = 'queued'
            RETURNING sid`,
   },
-  /** Receipts that came before their message's ids were stored, matched to it now. */
+  /** Receipts received since $1 that came before their message's ids were stored, matched to it now. */
   matchWaiting: {
     name: 'sms_match_waiting_receipts',
     text: `UPDATE delivery_receipts r SET sid = m.sid
              FROM messages m
-            WHERE r.sid IS NULL AND m.receipt_keys @> ARRAY[r.carrier || ':' || r.receipt_key]
+            WHERE r.sid IS NULL AND r.received_at > $1::timestamptz
+              AND m.receipt_keys @> ARRAY[r.carrier || ':' || r.receipt_key]
            RETURNING m.sid`,
   },
   /** Sent messages with matched receipts and no delivery status yet: at most $1. */

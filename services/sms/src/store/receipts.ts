@@ -58,11 +58,12 @@ export class DeliveryReceipts {
   }
 
   /**
-   * Receipts that came before their message's ids were stored, matched now; returns the sids of
-   * messages that may have a delivery status to settle (matched now, or earlier while unsent).
+   * Receipts received since `since` that came before their message's ids were stored, matched
+   * now; returns the sids of messages that may have a delivery status to settle (matched now, or
+   * earlier while unsent).
    */
-  async matchWaiting(limit: number): Promise<string[]> {
-    const matched = await this.statements.rows<{ sid: string }>(SMS_PASS_STATEMENTS.matchWaiting, []);
+  async matchWaiting(limit: number, since: Date): Promise<string[]> {
+    const matched = await this.statements.rows<{ sid: string }>(SMS_PASS_STATEMENTS.matchWaiting, [since]);
     const unsettled = await this.statements.rows<{ sid: string }>(SMS_PASS_STATEMENTS.unsettled, [limit]);
     return [...new Set([...matched.map((r) => r.sid), ...unsettled.map((r) => r.sid)])];
   }
