@@ -135,18 +135,24 @@ export interface Floor {
 
 const operationsOf = (figures: LoadFigures) => Math.max(1, figures.total - figures.failed);
 
+/** Each process's share per operation, largest first ("sms 4.31, postgres 3.82"). */
+function perProcess(byProcess: Map<string, number>, operations: number, digits: number): string {
+  return [...byProcess]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, value]) => `${name} ${(value / operations).toFixed(digits)}`)
+    .join(', ');
+}
+
+/** The entries that counted anything. */
+const nonZero = (byProcess: Map<string, number>) => new Map([...byProcess].filter(([, value]) => value > 0));
+
 /** The floor's line, with its own CPU and write calls per request: what each path is measured against. */
 export function describeFloor(floor: Floor): string {
   const operations = operationsOf(floor.figures);
-  const perOp = (byProcess: Map<string, number>) =>
-    [...byProcess]
-      .sort((a, b) => b[1] - a[1])
-      .map(([name, value]) => `${name} ${(value / operations).toFixed(2)}`)
-      .join(', ');
   return (
     `${describe(floor.figures)}\n` +
-    `  floor CPU ms/op ${cpuPerOperation(floor.usage, operations).toFixed(2)}: ${perOp(floor.usage.cpuMs)}\n` +
-    `  floor write calls/op ${platformTotal(floor.usage.writes, operations).toFixed(1)}: ${perOp(floor.usage.writes)}`
+    `  floor CPU ms/op ${cpuPerOperation(floor.usage, operations).toFixed(2)}: ${perProcess(floor.usage.cpuMs, operations, 2)}\n` +
+    `  floor write calls/op ${platformTotal(floor.usage.writes, operations).toFixed(1)}: ${perProcess(floor.usage.writes, operations, 2)}`
   );
 }
 
@@ -157,30 +163,25 @@ export function report(figures: LoadFigures, usage: Usage, floor: Floor, goal: P
   const cpu = cpuPerOperation(usage, operations);
   const floorCpu = cpuPerOperation(floor.usage, operationsOf(floor.figures));
   const perOp = (value: number) => (value / operations).toFixed(2);
-  const byCost = [...usage.cpuMs].sort((a, b) => b[1] - a[1]);
   console.log(
     `${figures.name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  (${figures.total} requests, ${figures.failed} failed)`,
   );
   console.log(`  vs floor ${ratio.toFixed(3)}   goal >= ${goal.ratio.toFixed(2)}: ${verdict(ratio >= goal.ratio)}`);
   console.log(
     `  CPU ms/op ${cpu.toFixed(2)} (sandbox excluded, ${(cpu / floorCpu).toFixed(1)} x the floor's)   goal <= ${goal.cpuMs}: ${verdict(cpu <= goal.cpuMs)}   ` +
-      byCost.map(([name, ms]) => `${name} ${perOp(ms)}`).join(', '),
+      perProcess(usage.cpuMs, operations, 2),
   );
   const writes = platformTotal(usage.writes, operations);
   const floorWrites = platformTotal(floor.usage.writes, operationsOf(floor.figures));
   console.log(
     `  write calls/op ${writes.toFixed(1)} (sandbox excluded, ${(writes / floorWrites).toFixed(1)} x the floor's): ` +
-      [...usage.writes]
-        .filter(([, n]) => n > 0)
-        .sort((a, b) => b[1] - a[1])
-        .map(([name, n]) => `${name} ${(n / operations).toFixed(1)}`)
-        .join(', '),
+      perProcess(nonZero(usage.writes), operations, 1),
   );
-  const statements = [...usage.statements].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
-  const total = statements.reduce((sum, [, n]) => sum + n, 0);
+  const statements = nonZero(usage.statements);
+  const total = [...statements.values()].reduce((sum, n) => sum + n, 0);
   console.log(
     `  SQL statements/op ${perOp(total)} (sent by the services, BEGIN/COMMIT included): ` +
-      `${statements.map(([name, n]) => `${name} ${perOp(n)}`).join(', ')}   transactions/op ${perOp(usage.transactions)} (pg_stat_database)`,
+      `${perProcess(statements, operations, 2)}   transactions/op ${perOp(usage.transactions)} (pg_stat_database)`,
   );
 }
 

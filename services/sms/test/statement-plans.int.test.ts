@@ -8,6 +8,15 @@ import { SMS_PASS_STATEMENTS, SMS_STATEMENTS } from '../src/store/message-statem
 // receipts are kept RETENTION_DAYS), so a statement that reads a whole table gets slower with
 // every message sent, and a pass every few seconds that does keeps Postgres busy on its own.
 
+/** 20,000 receipts no message claimed (sid null), received at `receivedAt` (SQL), analyzed. */
+function unclaimedReceipts(receivedAt: string): string[] {
+  return [
+    `INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, done_at, received_at)
+     SELECT 'sandbox', 'unclaimed' || g, 'unclaimed' || g, 'DELIVRD', now(), ${receivedAt} FROM generate_series(1, 20000) g`,
+    'ANALYZE delivery_receipts',
+  ];
+}
+
 describeStatementPlans('sms', {
   schema: 'sms',
   statements: { ...SMS_STATEMENTS, ...SMS_PASS_STATEMENTS },
@@ -35,22 +44,13 @@ describeStatementPlans('sms', {
       // Receipts no message claimed (sid still null) stay until retention: 20,000 of them,
       // analyzed. Found by `sid IS NULL`, every send read them all, and Postgres chose to read
       // the whole table instead.
-      const setUp = [
-        `INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, done_at, received_at)
-         SELECT 'sandbox', 'unclaimed' || g, 'unclaimed' || g, 'DELIVRD', now(), now() FROM generate_series(1, 20000) g`,
-        'ANALYZE delivery_receipts',
-      ];
+      const setUp = unclaimedReceipts('now()');
       assert.deepEqual(await readWhole(SMS_STATEMENTS.markSent, { setUp, seqScans: 'priced' }), []);
     });
     it('the receipt pass reads only the recent receipts that found no message, however many older ones never did', async () => {
       // 20,000 receipts that never found their message, received two days ago, analyzed: the
       // pass looked each of them up again every few seconds, until retention.
-      const setUp = [
-        `INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, done_at, received_at)
-         SELECT 'sandbox', 'unclaimed' || g, 'unclaimed' || g, 'DELIVRD', now(), now() - interval '2 days'
-           FROM generate_series(1, 20000) g`,
-        'ANALYZE delivery_receipts',
-      ];
+      const setUp = unclaimedReceipts("now() - interval '2 days'");
       assert.deepEqual(await readWhole(SMS_PASS_STATEMENTS.matchWaiting, { setUp, seqScans: 'priced' }), []);
     });
     it('the check itself sees a statement that has no index for its lookup', async () => {
