@@ -6,6 +6,8 @@ import {
   DETECTOR_THRESHOLDS,
   judgePrefix,
   longestSequentialRun,
+  needsVolume,
+  UNCOUNTED_VOLUME,
   type PrefixStats,
 } from '../src/domain/detector.js';
 import { destinationOf, parsePrefix } from '../src/domain/prefix.js';
@@ -109,6 +111,40 @@ describe('pumping detector', () => {
       }),
       'never_converting',
     );
+  });
+});
+
+describe('what the detector counts for a start', () => {
+  const count = fc.integer({ min: 0, max: 5_000 });
+  /** Any prefix: numbers close together or spread, any volume and outcomes. */
+  const anyStats: fc.Arbitrary<PrefixStats> = fc
+    .record({
+      recent_starts: count,
+      recent_numbers: count,
+      history_starts: count,
+      judged: fc.integer({ min: 0, max: 60 }),
+      approvedShare: fc.double({ min: 0, max: 1, noNaN: true }),
+      unconverted_numbers: fc.integer({ min: 0, max: 60 }),
+      recent_numbers_sample: fc.oneof(
+        spreadNumbers,
+        fc.integer({ min: 1, max: 20 }).map((n) => Array.from({ length: n }, (_, i) => `+4477109006${10 + i}`)),
+      ),
+    })
+    .map(({ approvedShare, ...stats }) => ({ ...stats, approved: Math.floor(stats.judged * approvedShare) }));
+
+  it('leaves the volume uncounted only where no rule would read it', () => {
+    fc.assert(
+      fc.property(anyStats, (stats) => {
+        if (!needsVolume(stats)) assert.equal(judgePrefix({ ...stats, ...UNCOUNTED_VOLUME }), judgePrefix(stats));
+      }),
+    );
+  });
+
+  it('counts the volume of a prefix that does not convert, and only then', () => {
+    const drip = { judged: 9, approved: 1, recent_numbers_sample: ['+447700123456'] };
+    assert.equal(needsVolume(drip), true);
+    assert.equal(needsVolume({ ...drip, approved: 5 }), false);
+    assert.equal(needsVolume({ ...drip, judged: DETECTOR_THRESHOLDS.judgedMinimum - 1, approved: 0 }), false);
   });
 });
 

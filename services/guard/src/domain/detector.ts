@@ -34,6 +34,12 @@ export interface PrefixStats {
   recent_numbers_sample: string[];
 }
 
+/** What every start's admit statement counts: enough to clear a converting prefix. */
+export type PrefixOutlook = Pick<PrefixStats, 'judged' | 'approved' | 'recent_numbers_sample'>;
+
+/** What only the volume rules read; counting it costs a pass over the prefix's day of starts. */
+export type PrefixVolume = Omit<PrefixStats, keyof PrefixOutlook>;
+
 export type PumpingReason = 'sequential_numbers' | 'volume_spike' | 'rare_prefix_burst' | 'never_converting';
 
 export const DETECTOR_THRESHOLDS = {
@@ -81,22 +87,45 @@ export function conversionOf(stats: Pick<PrefixStats, 'judged' | 'approved'>): n
   return stats.judged >= DETECTOR_THRESHOLDS.judgedMinimum ? stats.approved / stats.judged : undefined;
 }
 
+/** Too few outcomes to tell, or enough people entering their codes: no volume rule may fire. */
+function isConverting(stats: Pick<PrefixStats, 'judged' | 'approved'>): boolean {
+  const conversion = conversionOf(stats);
+  return conversion === undefined || conversion >= DETECTOR_THRESHOLDS.lowConversion;
+}
+
+function isSequentialBurst(stats: Pick<PrefixStats, 'recent_numbers_sample'>): boolean {
+  return longestSequentialRun(stats.recent_numbers_sample) >= DETECTOR_THRESHOLDS.sequentialRun;
+}
+
+/**
+ * Whether judgePrefix's answer depends on the prefix's volume. When it does not (a sequential
+ * burst, or a prefix that converts: nearly every start), the volume need not be counted, and
+ * judgePrefix({ ...outlook, ...UNCOUNTED_VOLUME }) is the answer.
+ */
+export function needsVolume(outlook: PrefixOutlook): boolean {
+  return !isSequentialBurst(outlook) && !isConverting(outlook);
+}
+
+/** The volume given to judgePrefix when needsVolume said it does not matter. */
+export const UNCOUNTED_VOLUME: PrefixVolume = {
+  recent_starts: 0,
+  recent_numbers: 0,
+  history_starts: 0,
+  unconverted_numbers: 0,
+};
+
 /** Why the prefix looks pumped, or undefined when it looks like people. */
 export function judgePrefix(stats: PrefixStats): PumpingReason | undefined {
   const t = DETECTOR_THRESHOLDS;
-  if (longestSequentialRun(stats.recent_numbers_sample) >= t.sequentialRun) return 'sequential_numbers';
-  const conversion = conversionOf(stats);
-  const converting = conversion === undefined || conversion >= t.lowConversion;
+  if (isSequentialBurst(stats)) return 'sequential_numbers';
+  // Every volume rule below needs a prefix whose people do not enter their codes.
+  if (isConverting(stats)) return undefined;
   const historyHours = (DETECTOR_WINDOWS.historySeconds - DETECTOR_WINDOWS.recentSeconds) / 3600;
   const hourlyBaseline = stats.history_starts / historyHours;
-  if (
-    !converting &&
-    stats.recent_starts >= t.spikeMinimum &&
-    stats.recent_starts > t.spikeFactor * Math.max(hourlyBaseline, 1)
-  ) {
+  if (stats.recent_starts >= t.spikeMinimum && stats.recent_starts > t.spikeFactor * Math.max(hourlyBaseline, 1)) {
     return 'volume_spike';
   }
-  if (!converting && hourlyBaseline < t.rareHourly && stats.recent_numbers >= t.rareNumbers) return 'rare_prefix_burst';
-  if (!converting && stats.unconverted_numbers >= t.unconvertedNumbers) return 'never_converting';
+  if (hourlyBaseline < t.rareHourly && stats.recent_numbers >= t.rareNumbers) return 'rare_prefix_burst';
+  if (stats.unconverted_numbers >= t.unconvertedNumbers) return 'never_converting';
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { DomainError, recordRefusedStart } from '@otp/platform';
-import { BLOCK_COOL_OFF_MS, judgePrefix } from '../domain/detector.js';
+import { BLOCK_COOL_OFF_MS, judgePrefix, needsVolume, UNCOUNTED_VOLUME } from '../domain/detector.js';
 import { destinationOf } from '../domain/prefix.js';
 import type { StartRequest } from '../store/starts.js';
 import type { GuardDeps } from './deps.js';
@@ -26,8 +26,8 @@ const KINDS: readonly StartKind[] = ['verification', 'sms', 'messenger'];
 
 /**
  * Judges one start before any money moves: one statement decides geo, blocks and velocity and
- * records the start; the detector then looks at the prefix, and only when it finds pumping is
- * there a second statement (the block and its event).
+ * records the start; the detector then looks at the prefix. Only a prefix that does not convert
+ * costs a second statement (its volume), and only one found pumped a third (the block and its event).
  */
 export async function admitStart(
   deps: GuardDeps,
@@ -84,7 +84,8 @@ export async function admitStart(
   }
   if (!answer.stats || answer.protection === undefined || answer.protection === 'off')
     return { admitted: true, prefix };
-  const reason = judgePrefix(answer.stats);
+  const volume = needsVolume(answer.stats) ? await deps.starts.volume(request.projectId, prefix, at) : UNCOUNTED_VOLUME;
+  const reason = judgePrefix({ ...answer.stats, ...volume });
   if (!reason) return { admitted: true, prefix };
   const mode = answer.protection === 'block' ? 'block' : 'monitor';
   const recorded = await deps.starts.recordBlock({

@@ -1,3 +1,5 @@
+import { bucketOf, PREFIX_COUNT_BUCKET } from './prefix-counts.js';
+
 // The admit function: it judges one start and records it when admitted, as ONE statement for
 // the caller (`SELECT admit_start($1)`). Starts of one project are judged one at a time (a
 // transaction-scoped advisory lock), so two replicas can never both let through the start that
@@ -24,6 +26,9 @@ DECLARE
   v_edge timestamptz;
   v_id bigint;
   v_stats jsonb;
+  v_first timestamptz;
+  v_verifications bigint;
+  v_approved bigint;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('guard.admit_start:' || v_project));
   IF EXISTS (SELECT 1 FROM starts WHERE project_id = v_project AND request_key = p->>'request_key'
@@ -96,25 +101,33 @@ BEGIN
     SET state = EXCLUDED.state, created_at = EXCLUDED.created_at, finished_at = NULL
   RETURNING id INTO v_id;
 
-  -- The detector's view of the prefix, only when it may act: protection on, not a safe number, and
-  -- no block (active, lifted early, or monitor-only) still covering the prefix.
+  -- The detector's first view of the prefix, only when it may act: protection on, not a safe number,
+  -- and no block (active, lifted early, or monitor-only) still covering the prefix. It is what
+  -- every start pays for: the day's conversion from the counts per five minutes (the oldest, partly
+  -- covered five minutes counted from its starts) and the latest numbers. The volume rules, which
+  -- count the day's starts, run as a second statement only for a prefix that does not convert.
   IF s.pumping_protection <> 'off' AND NOT (v_to = ANY (s.safe_numbers)) AND v_block.id IS NULL THEN
-    SELECT jsonb_build_object(
-      'recent_starts', count(*) FILTER (WHERE created_at > v_at - v_recent),
-      'recent_numbers', count(DISTINCT "to") FILTER (WHERE created_at > v_at - v_recent),
-      'history_starts', count(*) FILTER (WHERE created_at <= v_at - v_recent),
-      'judged', count(*) FILTER (WHERE kind = 'verification'
-                                  AND (state IN ('approved', 'unconverted') OR created_at <= v_at - v_judge)),
-      'approved', count(*) FILTER (WHERE state = 'approved'),
-      'unconverted_numbers', count(DISTINCT "to") FILTER (WHERE kind = 'verification'
-                                  AND (state = 'unconverted' OR (state = 'pending' AND created_at <= v_at - v_judge))),
+    v_first := ${bucketOf('v_at - v_history')} + ${PREFIX_COUNT_BUCKET};
+    SELECT COALESCE(sum(verifications), 0), COALESCE(sum(approved), 0) INTO v_verifications, v_approved
+      FROM prefix_counts WHERE project_id = v_project AND prefix = v_prefix AND bucket >= v_first;
+    SELECT v_verifications + count(*) FILTER (WHERE kind = 'verification'),
+           v_approved + count(*) FILTER (WHERE state = 'approved')
+      INTO v_verifications, v_approved
+      FROM starts
+     WHERE project_id = v_project AND prefix = v_prefix AND state <> 'dropped'
+       AND created_at > v_at - v_history AND created_at < v_first;
+    -- Judged: every verification of the day but those still pending and younger than the judge window.
+    SELECT count(*) INTO v_count FROM starts
+     WHERE project_id = v_project AND prefix = v_prefix AND kind = 'verification'
+       AND state NOT IN ('dropped', 'approved', 'unconverted')
+       AND created_at > v_at - v_judge AND created_at > v_at - v_history;
+    v_stats := jsonb_build_object(
+      'judged', v_verifications - v_count,
+      'approved', v_approved,
       'recent_numbers_sample', COALESCE((SELECT jsonb_agg(recent."to") FROM (
           SELECT "to" FROM starts
            WHERE project_id = v_project AND prefix = v_prefix AND state <> 'dropped' AND created_at > v_at - v_recent
-           ORDER BY created_at DESC LIMIT (p->>'sample_size')::int) AS recent), '[]'::jsonb))
-      INTO v_stats
-      FROM starts
-     WHERE project_id = v_project AND prefix = v_prefix AND state <> 'dropped' AND created_at > v_at - v_history;
+           ORDER BY created_at DESC LIMIT (p->>'sample_size')::int) AS recent), '[]'::jsonb));
   END IF;
 
   RETURN jsonb_build_object('verdict', 'admitted', 'start_id', v_id::text, 'protection', s.pumping_protection,

@@ -11,11 +11,20 @@ import {
   type StatementRunner,
 } from '@otp/platform';
 import { z } from 'zod';
-import { DETECTOR_WINDOWS, type PrefixStats } from '../domain/detector.js';
+import { DETECTOR_WINDOWS, type PrefixVolume } from '../domain/detector.js';
 import { ADMIT_FUNCTION } from './admit-function.js';
+import {
+  COUNT_FUNCTION,
+  COUNT_TRIGGER_NAME,
+  CREATE_COUNT_TRIGGER,
+  EMPTY_COUNTS,
+  FILL_COUNTS,
+  HOLD_START_WRITERS,
+} from './prefix-counts.js';
 import type { Db } from './database.js';
 
-// The hot path: one statement per start (the admit function), one per finished verification.
+// The hot path: one statement per start (the admit function), one per finished verification, and
+// a second per start only while its prefix does not convert (the volume rules' counts).
 // These, and what guard does by itself (installing the admit function at start-up, the finished
 // verifications its consumer hears), are named statements on the pool (docs/DEVELOPING.md, "Hot
 // paths"): an idle guard never loads Prisma's query compiler. Admin paths (blocks listed or
@@ -41,15 +50,7 @@ const verdict = z.discriminatedUnion('verdict', [
     start_id: z.string().optional(),
     protection: z.enum(['block', 'monitor', 'off']).optional(),
     stats: z
-      .object({
-        recent_starts: z.number(),
-        recent_numbers: z.number(),
-        history_starts: z.number(),
-        judged: z.number(),
-        approved: z.number(),
-        unconverted_numbers: z.number(),
-        recent_numbers_sample: z.array(z.string()),
-      })
+      .object({ judged: z.number(), approved: z.number(), recent_numbers_sample: z.array(z.string()) })
       .nullable()
       .optional(),
     callback_url: z.string().nullable().optional(),
@@ -81,6 +82,33 @@ const START_STATEMENTS = {
     text: `SELECT pg_advisory_xact_lock(hashtext('guard.install_admit_start'))`,
   },
   installAdmit: { name: 'guard_install_admit_start', text: ADMIT_FUNCTION },
+  installCount: { name: 'guard_install_count_prefix_start', text: COUNT_FUNCTION },
+  countTrigger: {
+    name: 'guard_count_trigger',
+    text: `SELECT 1 FROM pg_trigger WHERE tgname = '${COUNT_TRIGGER_NAME}' AND tgrelid = 'starts'::regclass`,
+  },
+  holdStartWriters: { name: 'guard_hold_start_writers', text: HOLD_START_WRITERS },
+  emptyCounts: { name: 'guard_empty_prefix_counts', text: EMPTY_COUNTS },
+  fillCounts: { name: 'guard_fill_prefix_counts', text: FILL_COUNTS },
+  createCountTrigger: { name: 'guard_create_count_trigger', text: CREATE_COUNT_TRIGGER },
+  /**
+   * The volume rules' counts over the prefix's day (the starts themselves: two of them count
+   * distinct numbers). $1 project, $2 prefix, $3 at, $4 recent, $5 history, $6 judge window (s).
+   */
+  volume: {
+    name: 'guard_prefix_volume',
+    text: `SELECT count(*) FILTER (WHERE created_at > $3::timestamptz - make_interval(secs => $4::int))::int AS recent_starts,
+                  count(DISTINCT "to") FILTER (WHERE created_at > $3::timestamptz - make_interval(secs => $4::int))::int
+                    AS recent_numbers,
+                  count(*) FILTER (WHERE created_at <= $3::timestamptz - make_interval(secs => $4::int))::int AS history_starts,
+                  count(DISTINCT "to") FILTER (WHERE kind = 'verification'
+                    AND (state = 'unconverted'
+                         OR (state = 'pending' AND created_at <= $3::timestamptz - make_interval(secs => $6::int))))::int
+                    AS unconverted_numbers
+             FROM starts
+            WHERE project_id = $1::text AND prefix = $2::text AND state <> 'dropped'
+              AND created_at > $3::timestamptz - make_interval(secs => $5::int)`,
+  },
   /** $1 project, $2 request key. */
   forget: {
     name: 'guard_forget_start',
@@ -126,15 +154,25 @@ export class StartStore {
     this.statements = poolRunner(pool);
   }
 
-  /** Creates or replaces the admit function (see admit-function.ts); replicas take turns. */
+  /**
+   * Creates or replaces the admit function (see admit-function.ts) and the trigger function that
+   * keeps the counts per prefix (prefix-counts.ts); replicas take turns. The first install creates
+   * the trigger and fills the counts from the starts, with writers of starts held off meanwhile.
+   */
   async install(): Promise<void> {
     await inPoolTransaction(this.pool, async (run) => {
       await run.rows(START_STATEMENTS.installLock, []);
+      await run.rows(START_STATEMENTS.installCount, []);
       await run.rows(START_STATEMENTS.installAdmit, []);
+      if ((await run.rows(START_STATEMENTS.countTrigger, [])).length > 0) return;
+      await run.rows(START_STATEMENTS.holdStartWriters, []);
+      await run.rows(START_STATEMENTS.emptyCounts, []);
+      await run.rows(START_STATEMENTS.fillCounts, []);
+      await run.rows(START_STATEMENTS.createCountTrigger, []);
     });
   }
 
-  async admit(request: StartRequest): Promise<StoredVerdict & { stats?: PrefixStats | null }> {
+  async admit(request: StartRequest): Promise<StoredVerdict> {
     const input = {
       project_id: request.projectId,
       request_key: request.requestKey,
@@ -155,6 +193,21 @@ export class StartStore {
     };
     const rows = await this.statements.rows<{ answer: unknown }>(START_STATEMENTS.admit, [JSON.stringify(input)]);
     return verdict.parse(rows[0]?.answer);
+  }
+
+  /** The counts only the volume rules read (see needsVolume): a pass over the prefix's day of starts. */
+  async volume(projectId: string, prefix: string, at: Date): Promise<PrefixVolume> {
+    const rows = await this.statements.rows<PrefixVolume>(START_STATEMENTS.volume, [
+      projectId,
+      prefix,
+      at,
+      DETECTOR_WINDOWS.recentSeconds,
+      DETECTOR_WINDOWS.historySeconds,
+      DETECTOR_WINDOWS.judgeSeconds,
+    ]);
+    const counts = rows[0];
+    if (!counts) throw new Error('the volume statement answered no row'); // an aggregate always answers one
+    return counts;
   }
 
   /** The owner refused an admitted start: nothing was sent, so it stops counting. */
