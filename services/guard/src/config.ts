@@ -1,8 +1,10 @@
-import { commonConfig, envPort, loadConfig, peerAddress } from '@otp/platform';
+import { commonConfig, envPort, loadConfig, outboxRetentionConfig, peerAddress, retentionConfig } from '@otp/platform';
 import { z } from 'zod';
 
 const schema = z.object({
   ...commonConfig,
+  ...retentionConfig,
+  ...outboxRetentionConfig,
   /** Postgres URL; guard uses its own schema in this database. */
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding guard's tables. */

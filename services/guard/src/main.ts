@@ -6,6 +6,7 @@ import {
   schemaPool,
   startEventPublisher,
   startGrpcServer,
+  startRetention,
   stopOnSignals,
   systemClock,
 } from '@otp/platform';
@@ -15,6 +16,7 @@ import { startConversionConsumer } from './events/conversions.js';
 import type { GuardDeps } from './operations/deps.js';
 import { guardHandlers } from './rpc/guard.js';
 import { openDatabase } from './store/database.js';
+import { guardRetention } from './store/retention.js';
 import { SettingsStore } from './store/settings.js';
 import { StartStore } from './store/starts.js';
 
@@ -62,6 +64,10 @@ async function main(): Promise<void> {
     ],
   });
   const consumer = await startConversionConsumer(events.bus, deps, logger);
+  const retention = startRetention(config, logger, [
+    events.outboxRetention(config.OUTBOX_RETENTION_HOURS),
+    ...guardRetention(pool, config.RETENTION_DAYS),
+  ]);
   server.setServing(true);
   announceReady(logger, { grpc: server.port });
 
@@ -69,6 +75,7 @@ async function main(): Promise<void> {
     () => server.setServing(false),
     () => server.stop(),
     () => consumer.stop(),
+    () => retention.stop(),
     () => events.close(),
     () => billing.close(),
     () => db.$disconnect(),

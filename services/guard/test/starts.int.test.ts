@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { createLogger, schemaPool, type PromiseClient, type SchemaPool } from '@otp/platform';
+import { createLogger, RetentionTask, schemaPool, type PromiseClient, type SchemaPool } from '@otp/platform';
 import type { BillingClient } from '@otp/proto';
 import { freshDatabase, seededRandom } from '@otp/test/infra';
 import { DETECTOR_WINDOWS } from '../src/domain/detector.js';
@@ -8,8 +8,12 @@ import { admitStart } from '../src/operations/admit.js';
 import { openDatabase, type Db } from '../src/store/database.js';
 import { SettingsStore } from '../src/store/settings.js';
 import { bucketOf } from '../src/store/prefix-counts.js';
+import { guardRetention } from '../src/store/retention.js';
 import { StartStore, type StartRequest } from '../src/store/starts.js';
 
+// Guard's starts on real Postgres: the counts per prefix kept beside them, the detector reading
+// them, and retention deleting them.
+//
 // The conversion every start reads comes from counts per prefix and five minutes that a trigger
 // keeps, plus the starts of the day's oldest, partly covered five minutes. It must be the count
 // the detector was written against: the day's starts to the prefix, counted one by one. A day
@@ -239,5 +243,78 @@ describe('the detector on a prefix that does not convert (real Postgres)', () =>
     }
     assert.deepEqual(verdicts.slice(0, 8), Array(8).fill('admitted'));
     assert.match(verdicts[8]!, /^FRAUD_SUSPECTED: destination prefix \+44772 is blocked \(never_converting\)$/);
+  });
+});
+
+describe('retention of starts, their counts and old blocks (real Postgres)', () => {
+  const project = 'prj_retention000000000000000000';
+  const now = BEGIN + 30 * DAY;
+  const daysAgo = (days: number) => new Date(now - days * DAY);
+
+  async function rowsOf(): Promise<{ starts: number; blocks: number }> {
+    const { rows } = await pool.query<{ starts: number; blocks: number }>(
+      `SELECT (SELECT count(*)::int FROM starts WHERE project_id = $1) AS starts,
+              (SELECT count(*)::int FROM prefix_blocks WHERE project_id = $1) AS blocks`,
+      [project],
+    );
+    return rows[0]!;
+  }
+
+  function pass(retentionDays: number): Promise<Record<string, number>> {
+    return new RetentionTask({
+      rules: guardRetention(pool, retentionDays),
+      batchSize: 4,
+      intervalMs: 60_000,
+      logger: createLogger('guard-retention-test', 'silent'),
+      clock: { now: () => new Date(now) },
+    }).pass();
+  }
+
+  it('deletes starts and counts past RETENTION_DAYS (never within two days) and blocks ended before it', async () => {
+    await pool.query('DELETE FROM starts');
+    await pool.query('DELETE FROM prefix_counts');
+    await pool.query('DELETE FROM prefix_blocks');
+    await pool.query(
+      `INSERT INTO fraud_settings (project_id, number_limit, pending_per_number, ip_limit, project_rps)
+       VALUES ($1, NULL, NULL, NULL, NULL)`,
+      [project],
+    );
+    // Ten starts ten days ago, three a day and a half ago, two now; blocks over ten days ago and now.
+    const ages = [...Array<number>(10).fill(10), 1.5, 1.5, 1.5, 0, 0];
+    for (const [n, age] of ages.entries()) {
+      const answer = await starts.admit({
+        projectId: project,
+        requestKey: `kept-${n}`,
+        kind: 'verification',
+        to: `+4477001${String(n * 1000).padStart(5, '0')}`,
+        country: 'GB',
+        prefix: '447700',
+        at: daysAgo(age),
+      });
+      assert.equal(answer.verdict, 'admitted');
+      if (n % 2 === 0)
+        await starts.finishVerification(project, `+4477001${String(n * 1000).padStart(5, '0')}`, true, daysAgo(age));
+    }
+    for (const age of [10, 0]) {
+      await starts.recordBlock({
+        projectId: project,
+        prefix: `4477${age}`,
+        reason: 'never_converting',
+        mode: 'block',
+        since: daysAgo(age + 0.25),
+        until: daysAgo(age),
+        callbackUrl: null,
+      });
+    }
+
+    // 0 keeps everything.
+    assert.deepEqual(await pass(0), {});
+    assert.deepEqual(await rowsOf(), { starts: 15, blocks: 2 });
+    // One day asked for: starts are still kept two (the detector's day, and one more).
+    assert.deepEqual(await pass(1), { starts: 10, prefix_counts: 1, prefix_blocks: 1 });
+    assert.deepEqual(await rowsOf(), { starts: 5, blocks: 1 });
+    // What is left is counted exactly (the trigger took each deleted start out of its counts).
+    assert.deepEqual(await counts(), await recounted());
+    assert.equal((await counts()).length, 2);
   });
 });
