@@ -1,15 +1,21 @@
 import { bucketOf, PREFIX_COUNT_BUCKET } from './prefix-counts.js';
 
 // The admit function: it judges one start and records it when admitted, as ONE statement for
-// the caller (`SELECT admit_start($1)`). Starts of one project are judged one at a time (a
+// the caller (`SELECT admit_start_2($1)`). Starts of one project are judged one at a time (a
 // transaction-scoped advisory lock), so two replicas can never both let through the start that
 // reaches a limit, and each statement inside the function sees every start committed before it.
 // It is created (or replaced) when guard starts, not by a migration: the bundled schema engine
 // splits migration scripts on every `;`, which a PL/pgSQL body cannot avoid. It lives with the
-// code that calls it, so the two never disagree.
+// code that calls it, so the two never disagree. Its name carries a version, changed whenever its
+// answer changes shape: during a rolling upgrade, replicas of the previous version keep calling the
+// function they installed (a replaced one would answer what they cannot read, and they would
+// refuse every start), and the trigger that keeps the counts per prefix counts their starts too.
 // Verdicts: admitted, GEO_PERMISSION_DENIED, FRAUD_SUSPECTED, RATE_LIMITED (limit, retry_after).
+/** Version 2: the stats hold the prefix's outlook only (the volume is a second statement). */
+export const ADMIT_FUNCTION_NAME = 'admit_start_2';
+
 export const ADMIT_FUNCTION = `
-CREATE OR REPLACE FUNCTION admit_start(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $admit$
+CREATE OR REPLACE FUNCTION ${ADMIT_FUNCTION_NAME}(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $admit$
 DECLARE
   v_project text := p->>'project_id';
   v_at timestamptz := (p->>'at')::timestamptz;

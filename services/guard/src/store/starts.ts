@@ -12,7 +12,7 @@ import {
 } from '@otp/platform';
 import { z } from 'zod';
 import { DETECTOR_WINDOWS, type PrefixVolume } from '../domain/detector.js';
-import { ADMIT_FUNCTION } from './admit-function.js';
+import { ADMIT_FUNCTION, ADMIT_FUNCTION_NAME } from './admit-function.js';
 import {
   COUNT_FUNCTION,
   COUNT_TRIGGER_NAME,
@@ -76,7 +76,7 @@ export interface NewBlock {
 
 const START_STATEMENTS = {
   /** Every start asks this. */
-  admit: { name: 'guard_admit_start', text: 'SELECT admit_start($1::jsonb) AS answer' },
+  admit: { name: 'guard_admit_start', text: `SELECT ${ADMIT_FUNCTION_NAME}($1::jsonb) AS answer` },
   installLock: {
     name: 'guard_install_admit_start_lock',
     text: `SELECT pg_advisory_xact_lock(hashtext('guard.install_admit_start'))`,
