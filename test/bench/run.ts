@@ -5,6 +5,7 @@ import { buildTemplate, freshDatabase } from '../infra/database.js';
 import { testEnvironment } from '../infra/environment.js';
 import { carriersBenchmark } from './carriers.js';
 import { fraudBenchmark } from './fraud.js';
+import { guardVolumeBenchmark } from './guard-volume.js';
 import { retentionBenchmark } from './retention.js';
 import { smsBenchmark } from './sms.js';
 import { verifyBenchmark } from './verify.js';
@@ -15,6 +16,7 @@ const SCENARIOS: Record<string, (databaseUrl: string) => Promise<void>> = {
   retention: retentionBenchmark,
   carriers: () => carriersBenchmark(),
   fraud: fraudBenchmark,
+  guard: guardVolumeBenchmark,
 };
 
 const wanted = process.argv.slice(2);

@@ -49,6 +49,13 @@ const DELETE_BLOCKS: NamedStatement = {
          SELECT count(*)::int AS deleted FROM gone`,
 };
 
+/** The statements retention runs (the plan suite checks them). */
+export const RETENTION_STATEMENTS = {
+  deleteStarts: DELETE_STARTS,
+  deleteCounts: DELETE_COUNTS,
+  deleteBlocks: DELETE_BLOCKS,
+};
+
 export function guardRetention(pool: SchemaPool, retentionDays: number): RetentionRule[] {
   const runner = poolRunner(pool);
   // 0 keeps everything (the rules never run); otherwise never less than the detector's windows need.

@@ -74,9 +74,8 @@ export interface NewBlock {
   callbackUrl: string | null;
 }
 
-const START_STATEMENTS = {
-  /** Every start asks this. */
-  admit: { name: 'guard_admit_start', text: `SELECT ${ADMIT_FUNCTION_NAME}($1::jsonb) AS answer` },
+/** What guard installs at start-up (see install()). */
+const INSTALL_STATEMENTS = {
   installLock: {
     name: 'guard_install_admit_start_lock',
     text: `SELECT pg_advisory_xact_lock(hashtext('guard.install_admit_start'))`,
@@ -91,6 +90,12 @@ const START_STATEMENTS = {
   emptyCounts: { name: 'guard_empty_prefix_counts', text: EMPTY_COUNTS },
   fillCounts: { name: 'guard_fill_prefix_counts', text: FILL_COUNTS },
   createCountTrigger: { name: 'guard_create_count_trigger', text: CREATE_COUNT_TRIGGER },
+} satisfies Record<string, NamedStatement>;
+
+/** Every statement of a start's way through guard (the plan suite checks them, but admit's: see there). */
+export const START_STATEMENTS = {
+  /** Every start asks this. */
+  admit: { name: 'guard_admit_start', text: `SELECT ${ADMIT_FUNCTION_NAME}($1::jsonb) AS answer` },
   /**
    * The volume rules' counts over the prefix's day (the starts themselves: two of them count
    * distinct numbers). $1 project, $2 prefix, $3 at, $4 recent, $5 history, $6 judge window (s).
@@ -161,14 +166,14 @@ export class StartStore {
    */
   async install(): Promise<void> {
     await inPoolTransaction(this.pool, async (run) => {
-      await run.rows(START_STATEMENTS.installLock, []);
-      await run.rows(START_STATEMENTS.installCount, []);
-      await run.rows(START_STATEMENTS.installAdmit, []);
-      if ((await run.rows(START_STATEMENTS.countTrigger, [])).length > 0) return;
-      await run.rows(START_STATEMENTS.holdStartWriters, []);
-      await run.rows(START_STATEMENTS.emptyCounts, []);
-      await run.rows(START_STATEMENTS.fillCounts, []);
-      await run.rows(START_STATEMENTS.createCountTrigger, []);
+      await run.rows(INSTALL_STATEMENTS.installLock, []);
+      await run.rows(INSTALL_STATEMENTS.installCount, []);
+      await run.rows(INSTALL_STATEMENTS.installAdmit, []);
+      if ((await run.rows(INSTALL_STATEMENTS.countTrigger, [])).length > 0) return;
+      await run.rows(INSTALL_STATEMENTS.holdStartWriters, []);
+      await run.rows(INSTALL_STATEMENTS.emptyCounts, []);
+      await run.rows(INSTALL_STATEMENTS.fillCounts, []);
+      await run.rows(INSTALL_STATEMENTS.createCountTrigger, []);
     });
   }
 
