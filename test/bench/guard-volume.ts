@@ -59,7 +59,8 @@ export async function guardVolumeBenchmark(databaseUrl: string): Promise<void> {
               prefix: PREFIX,
               at: new Date(),
             });
-            if (answer.verdict !== 'admitted' || !answer.stats) throw new Error(`not judged: ${JSON.stringify(answer)}`);
+            if (answer.verdict !== 'admitted' || !answer.stats)
+              throw new Error(`not judged: ${JSON.stringify(answer)}`);
             admitted += 1;
           }
         }),

@@ -208,6 +208,25 @@ describe('counts of verifications per prefix (real Postgres)', () => {
   });
 });
 
+describe('the trigger that keeps the counts', () => {
+  it('keeps them for a write from a session whose search path is not guard (an operator in psql)', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL search_path = public');
+      const dropped = await client.query(
+        `UPDATE guard.starts SET state = 'dropped'
+          WHERE id IN (SELECT id FROM guard.starts WHERE kind = 'verification' AND state <> 'dropped' LIMIT 3)`,
+      );
+      assert.equal(dropped.rowCount, 3);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    assert.deepEqual(await counts(), await recounted());
+  });
+});
+
 describe('the detector on a prefix that does not convert (real Postgres)', () => {
   it('counts its volume and blocks the never-converting drip', async () => {
     // Numbers spread over the prefix (no sequential run), each verification expiring unconverted

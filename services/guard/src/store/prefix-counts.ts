@@ -20,10 +20,12 @@ export function bucketOf(createdAt: string): string {
 /**
  * What one start adds to its row: a verification that is not dropped counts, and an approved one
  * counts as approved. An update moves the start's share from its old row to its new one (one
- * change when the row is the same).
+ * change when the row is the same). It runs with guard's schema as its search path (the one it
+ * was created with), so a write to guard.starts from any session (an operator's psql) finds the counts.
  */
 export const COUNT_FUNCTION = `
-CREATE OR REPLACE FUNCTION count_prefix_start() RETURNS trigger LANGUAGE plpgsql AS $count$
+CREATE OR REPLACE FUNCTION count_prefix_start() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $count$
 DECLARE
   v_old_verifications int := 0;
   v_old_approved int := 0;
