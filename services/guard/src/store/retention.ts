@@ -20,14 +20,22 @@ import { DETECTOR_WINDOWS } from '../domain/detector.js';
 /** The shortest time a start is kept, whatever RETENTION_DAYS says (0 still keeps forever). */
 export const STARTS_KEPT_AT_LEAST_MS = DETECTOR_WINDOWS.historySeconds * 1000 + DAY_MS;
 
-/** $1 the cutoff, $2 the batch size. The trigger on starts takes each start out of its counts. */
-const DELETE_STARTS: NamedStatement = {
-  name: 'guard_retention_starts',
-  text: `WITH doomed AS (
-           SELECT id FROM starts WHERE created_at < $1::timestamptz LIMIT $2::int FOR UPDATE SKIP LOCKED),
-         gone AS (DELETE FROM starts WHERE id IN (SELECT id FROM doomed) RETURNING 1)
-         SELECT count(*)::int AS deleted FROM gone`,
-};
+/**
+ * Rows of `table` (keyed by `id`) whose `column` is before the cutoff ($1), at most $2 (the batch)
+ * of them; answers how many went.
+ */
+function deleteBefore(name: string, table: string, column: string): NamedStatement {
+  return {
+    name,
+    text: `WITH doomed AS (
+             SELECT id FROM ${table} WHERE ${column} < $1::timestamptz LIMIT $2::int FOR UPDATE SKIP LOCKED),
+           gone AS (DELETE FROM ${table} WHERE id IN (SELECT id FROM doomed) RETURNING 1)
+           SELECT count(*)::int AS deleted FROM gone`,
+  };
+}
+
+/** Starts by age. The trigger on starts takes each start out of its counts. */
+const DELETE_STARTS = deleteBefore('guard_retention_starts', 'starts', 'created_at');
 
 /** Counts of five minutes no start is left in (or that no window reaches any more). */
 const DELETE_COUNTS: NamedStatement = {
@@ -41,13 +49,7 @@ const DELETE_COUNTS: NamedStatement = {
 };
 
 /** Blocks (and monitor records) that ended before the cutoff. Blocks are few: no index needed. */
-const DELETE_BLOCKS: NamedStatement = {
-  name: 'guard_retention_prefix_blocks',
-  text: `WITH doomed AS (
-           SELECT id FROM prefix_blocks WHERE until < $1::timestamptz LIMIT $2::int FOR UPDATE SKIP LOCKED),
-         gone AS (DELETE FROM prefix_blocks WHERE id IN (SELECT id FROM doomed) RETURNING 1)
-         SELECT count(*)::int AS deleted FROM gone`,
-};
+const DELETE_BLOCKS = deleteBefore('guard_retention_prefix_blocks', 'prefix_blocks', 'until');
 
 /** The statements retention runs (the plan suite checks them). */
 export const RETENTION_STATEMENTS = {
