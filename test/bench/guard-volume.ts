@@ -31,8 +31,8 @@ export async function guardVolumeBenchmark(databaseUrl: string): Promise<void> {
   const rates = new Map<number, number>();
   try {
     for (const volume of VOLUMES) {
-      await pool.query('DELETE FROM starts');
-      await pool.query('DELETE FROM prefix_counts');
+      // Both at once: a TRUNCATE fires no row trigger (a DELETE would take each start out of its counts).
+      await pool.query('TRUNCATE starts, prefix_counts');
       // The day before now, evenly, to numbers spread over the prefix: every fifth did not convert.
       await pool.query(
         `INSERT INTO starts (project_id, request_key, kind, "to", country, prefix, state, created_at)
