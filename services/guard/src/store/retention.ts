@@ -18,7 +18,7 @@ import { DETECTOR_WINDOWS } from '../domain/detector.js';
 // guard never loads Prisma's query compiler (docs/DEVELOPING.md, "Hot paths").
 
 /** The shortest time a start is kept, whatever RETENTION_DAYS says (0 still keeps forever). */
-export const STARTS_KEPT_AT_LEAST_MS = DETECTOR_WINDOWS.historySeconds * 1000 + DAY_MS;
+const STARTS_KEPT_AT_LEAST_MS = DETECTOR_WINDOWS.historySeconds * 1000 + DAY_MS;
 
 /**
  * Rows of `table` (keyed by `id`) whose `column` is before the cutoff ($1), at most $2 (the batch)
