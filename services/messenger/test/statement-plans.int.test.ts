@@ -1,3 +1,5 @@
+import assert from 'node:assert/strict';
+import { it } from '@jest/globals';
 import { describeStatementPlans } from '@otp/test/infra/statement-plans';
 import { CODE_STATEMENTS } from '../src/store/code-statements.js';
 
@@ -6,8 +8,32 @@ import { CODE_STATEMENTS } from '../src/store/code-statements.js';
 // kept (docs/DEVELOPING.md, "Hot paths"; the check itself is tested in
 // services/sms/test/statement-plans.int.test.ts).
 
+const { stuckSending, refundsDue, undeliveredWithCallback, forgetReportsBefore, ...lookups } = CODE_STATEMENTS;
+
+/**
+ * 2,000 codes that were sent and delivered, analyzed: the statistics say no code is `sending`,
+ * and codes_sending_idx holds an entry for every version that passed through it.
+ */
+const PAST_SENDING = [
+  `INSERT INTO codes (sid, project_id, "to", purpose, status, own_code, expires_at, created_at, updated_at)
+   SELECT 'MC' || md5(g::text), 'PJ1', '+14155550123', 'verify', 'sending', false, now(), now(), now()
+     FROM generate_series(1, 2000) g`,
+  `UPDATE codes SET status = 'sent', updated_at = now()`,
+  `UPDATE codes SET status = 'delivered', updated_at = now()`,
+  'ANALYZE codes',
+];
+
 describeStatementPlans('messenger', {
   schema: 'messenger',
-  statements: CODE_STATEMENTS,
+  statements: lookups,
+  passes: { stuckSending, refundsDue, undeliveredWithCallback, forgetReportsBefore },
   tables: ['codes', 'code_checks', 'provider_reports'],
+  more: (readWhole) => {
+    it.each(Object.entries(lookups))(
+      '%s finds its code by key when the statistics say none is sending',
+      async (_name, statement) => {
+        assert.deepEqual(await readWhole(statement, { setUp: PAST_SENDING }), []);
+      },
+    );
+  },
 });

@@ -5,6 +5,10 @@ import { outboxInsert, type NamedStatement } from '@otp/platform';
 // connections (docs/DEVELOPING.md, "Hot paths"): Postgres parses and plans each once per
 // connection, no Prisma layer runs per call, and an idle process never loads Prisma's query
 // compiler. The console's list stays in code-list.ts on Prisma.
+//
+// A lookup by sid that names the state `sending` (which codes_sending_idx is made for) writes it
+// `IS NOT DISTINCT FROM`, so it is planned on the primary key, never as a walk through that
+// partial index (docs/DEVELOPING.md, "Hot paths").
 
 const statement = (name: string, text: string): NamedStatement => ({ name: `messenger_${name}`, text });
 
@@ -25,7 +29,7 @@ export const CODE_STATEMENTS = {
   ),
   discardUncharged: statement(
     'code_discard_uncharged',
-    `DELETE FROM codes WHERE sid = $1 AND status = 'sending' AND cost_cents = 0`,
+    `DELETE FROM codes WHERE sid = $1 AND status IS NOT DISTINCT FROM 'sending' AND cost_cents = 0`,
   ),
   markCharged: statement(
     'code_mark_charged',
@@ -36,14 +40,14 @@ export const CODE_STATEMENTS = {
     `UPDATE codes SET status = 'discarded', last_error = $1::text, refund = 'due', request_key = NULL,
             hold_id = COALESCE($2::text, hold_id), cost_cents = GREATEST(cost_cents, $3::int),
             updated_at = $4::timestamptz
-      WHERE sid = $5 AND status = 'sending'
+      WHERE sid = $5 AND status IS NOT DISTINCT FROM 'sending'
      RETURNING *`,
   ),
   refuse: statement(
     'code_refuse',
     `UPDATE codes SET status = 'failed', last_error = $1::text, hold_id = $2::text, refund = $3::text,
             updated_at = $4::timestamptz
-      WHERE sid = $5 AND status = 'sending'
+      WHERE sid = $5 AND status IS NOT DISTINCT FROM 'sending'
      RETURNING *`,
   ),
   /**
