@@ -23,6 +23,7 @@ import { openDatabase } from './store/database.js';
 import { Messages } from './store/messages.js';
 import { DeliveryReceipts } from './store/receipts.js';
 import { ReceiptMatching, recordReceipt } from './operations/delivery-receipts.js';
+import { IdWrites } from './operations/id-writes.js';
 import { PriceLists } from './operations/price-list.js';
 import { SendRecovery } from './operations/recovery.js';
 import { SendContexts } from './store/send-context.js';
@@ -63,7 +64,9 @@ async function main(): Promise<void> {
   const sendContexts = new SendContexts(pool);
 
   const onEvent = () => relay.wake();
-  const receiptDeps = { receipts, clock, logger, onEvent };
+  // Shared by the worker (its writes of carrier ids) and the binds (receipts waiting for them).
+  const idWrites = new IdWrites();
+  const receiptDeps = { receipts, clock, logger, onEvent, idWrites };
   const plan = config.SMS_CARRIERS_FILE
     ? readCarriersFile(config.SMS_CARRIERS_FILE)
     : singleCarrierPlan({
@@ -105,6 +108,7 @@ async function main(): Promise<void> {
     concurrency: config.SMS_WORKER_CONCURRENCY,
     onEvent,
     bodies,
+    idWrites,
   });
 
   const server = await startGrpcServer({

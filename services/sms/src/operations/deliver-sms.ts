@@ -18,6 +18,7 @@ import type { Message } from '../generated/prisma/client.js';
 import type { Messages } from '../store/messages.js';
 import type { DeliveryReceipts } from '../store/receipts.js';
 import { settleOpen } from './delivery-receipts.js';
+import type { IdWrites } from './id-writes.js';
 import { giveMoneyBack, smsMoneyKeys } from './money-back.js';
 
 export interface DeliverDeps {
@@ -36,6 +37,8 @@ export interface DeliverDeps {
   onEvent: () => void;
   /** Opens the sealed text of Verify's messages (SMS_BODY_KEY). */
   bodies: SealedBox;
+  /** Receipts that come back before the ids they name are stored wait for the write. */
+  idWrites: IdWrites;
 }
 
 /**
@@ -185,10 +188,18 @@ async function tryCarrier(
   const complete = row.carrierMessageIds.every((id) => id !== '');
   // A complete message goes straight to `sent` (which stores its ids): one statement between the
   // carrier's answer and the record of it, the shortest window a crash can fall into.
-  if (accepted && !complete) await messages.recordParts(row.sid, row.carrierMessageIds, row.receiptKeys, clock.now());
+  if (accepted && !complete) {
+    await deps.idWrites.during(
+      row.receiptKeys,
+      messages.recordParts(row.sid, row.carrierMessageIds, row.receiptKeys, clock.now()),
+    );
+  }
 
   if (complete) {
-    const sent = await messages.markSent(row, row.carrierMessageIds, clock.now());
+    const sent = await deps.idWrites.during(
+      row.receiptKeys,
+      messages.markSent(row, row.carrierMessageIds, clock.now()),
+    );
     if (!sent) return { kind: 'sent' }; // another delivery wrote it, and settles it
     deps.onEvent();
     // Receipts that raced ahead of the ids came back with the write; final ones settle it now.

@@ -9,6 +9,7 @@ import {
 } from '../domain/receipts.js';
 import type { OpenDelivery } from '../store/message-rows.js';
 import type { DeliveryReceipts } from '../store/receipts.js';
+import type { IdWrites } from './id-writes.js';
 
 export interface ReceiptDeps {
   receipts: DeliveryReceipts;
@@ -18,9 +19,21 @@ export interface ReceiptDeps {
   onEvent: () => void;
 }
 
+/** What a receipt coming in from a carrier needs besides. */
+export interface IncomingReceiptDeps extends ReceiptDeps {
+  /** The worker's writes of carrier ids in progress: a receipt for one of them waits for it. */
+  idWrites: IdWrites;
+}
+
 /** A receipt from `carrier`: stored, matched to its part, and the message's delivery status settled when final. */
-export async function recordReceipt(deps: ReceiptDeps, carrier: string, receipt: CarrierReceipt): Promise<void> {
-  const open = await deps.receipts.record(carrier, receiptIdKey(receipt.carrierMessageId), receipt, deps.clock.now());
+export async function recordReceipt(
+  deps: IncomingReceiptDeps,
+  carrier: string,
+  receipt: CarrierReceipt,
+): Promise<void> {
+  const key = receiptIdKey(receipt.carrierMessageId);
+  await deps.idWrites.over(`${carrier}:${key}`);
+  const open = await deps.receipts.record(carrier, key, receipt, deps.clock.now());
   if (open) await settleOpen(deps, open);
 }
 
@@ -46,8 +59,11 @@ export async function settleOpen(deps: ReceiptDeps, { row, parts }: OpenDelivery
 
 /**
  * A receipt often comes before the worker has stored the ids of the submit it is about (the
- * carrier answers the submit and sends the receipt at once): this pass matches such receipts and
- * settles their messages, right after each send and every SMS_RECEIPT_PASS_MS.
+ * carrier answers the submit and sends the receipt at once). On the replica that sent it, the
+ * receipt waits for that write (IdWrites); one that reaches another replica (a carrier may send
+ * receipts on any bind), or that comes back while the write's process crashes, is stored
+ * unmatched. This pass matches such receipts and settles their messages, every
+ * SMS_RECEIPT_PASS_MS.
  */
 export class ReceiptMatching {
   private readonly task: PeriodicTask;
