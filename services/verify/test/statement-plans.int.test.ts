@@ -1,5 +1,3 @@
-import assert from 'node:assert/strict';
-import { it } from '@jest/globals';
 import { describeStatementPlans } from '@otp/test/infra/statement-plans';
 import { INTENT_STATEMENTS } from '../src/store/start-intent-statements.js';
 import {
@@ -39,12 +37,5 @@ describeStatementPlans('verify', {
   statements: lookups,
   passes: { claimDue, READ_UNSETTLED },
   tables: ['verifications', 'attempts'],
-  more: (readWhole) => {
-    it.each(Object.entries(lookups))(
-      '%s finds its verification by key when the statistics say none is in flight',
-      async (_name, statement) => {
-        assert.deepEqual(await readWhole(statement, { setUp: PAST_IN_FLIGHT }), []);
-      },
-    );
-  },
+  pastInFlight: PAST_IN_FLIGHT,
 });
