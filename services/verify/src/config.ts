@@ -34,6 +34,11 @@ const schema = z.object({
   VERIFY_CODE_KEY: secretKeyHex.default(LOCAL_CODE_KEY),
   /** How often the timer looks for due fallbacks, expiries and unsettled finishes, in milliseconds. */
   VERIFY_TIMER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  /**
+   * Pending verifications whose copy (as this process last wrote it) is kept for checks to decide
+   * on without reading the row; a write proves each copy current. 0 keeps none.
+   */
+  VERIFY_KEPT_COPIES: z.coerce.number().int().min(0).default(10_000),
   ...recoveryConfig,
   ...retentionConfig,
   ...outboxRetentionConfig,

@@ -24,6 +24,7 @@ import { CodeVault } from './secrets/code-vault.js';
 import { openDatabase } from './store/database.js';
 import { verifyRetention } from './store/retention.js';
 import { StartIntentStore } from './store/start-intents.js';
+import { KeptCopies } from './store/kept-copies.js';
 import { VerificationStore } from './store/verifications.js';
 
 const config = readConfig();
@@ -46,12 +47,14 @@ async function main(): Promise<void> {
     config.GRPC_DEADLINE_MS,
   );
 
+  // The copy of each pending verification as this process last wrote it (checks decide on it).
+  const kept = new KeptCopies(config.VERIFY_KEPT_COPIES);
   const deps: FlowDeps = {
     db,
     statements: poolRunner(pool),
     settings: new SettingsCache(),
-    store: new VerificationStore(pool),
-    intents: new StartIntentStore(pool),
+    store: new VerificationStore(pool, kept),
+    intents: new StartIntentStore(pool, kept),
     peers,
     vault: new CodeVault(Buffer.from(config.VERIFY_CODE_KEY, 'hex')),
     clock: systemClock,

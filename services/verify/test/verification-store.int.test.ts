@@ -6,7 +6,13 @@ import { createLogger, schemaPool, type SchemaPool } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import { adoptLateSms } from '../src/operations/advance.js';
 import { openDatabase, type Db } from '../src/store/database.js';
-import { VerificationStore, type AttemptRecord, type NewVerification } from '../src/store/verifications.js';
+import { KeptCopies } from '../src/store/kept-copies.js';
+import {
+  VerificationStore,
+  type AttemptRecord,
+  type LockedVerification,
+  type NewVerification,
+} from '../src/store/verifications.js';
 
 // The store's guarantees against a real Postgres: a change decided on a copy that is no longer
 // current never lands (it reruns on the current row), work that calls a peer runs once with the
@@ -15,6 +21,8 @@ import { VerificationStore, type AttemptRecord, type NewVerification } from '../
 let db: Db;
 let pool: SchemaPool;
 let store: VerificationStore;
+/** Another replica's store: its own copies, the same rows. */
+let otherReplica: VerificationStore;
 
 function newVerification(): { verification: NewVerification; attempts: AttemptRecord[] } {
   const sid = `VE${randomBytes(12).toString('hex')}`;
@@ -66,7 +74,8 @@ describe('verification store (real Postgres)', () => {
     const url = await freshDatabase();
     pool = schemaPool(url, 'verify');
     db = openDatabase(url, 'verify', pool);
-    store = new VerificationStore(pool);
+    store = new VerificationStore(pool, new KeptCopies(100));
+    otherReplica = new VerificationStore(pool, new KeptCopies(100));
   });
   afterAll(async () => {
     await db?.$disconnect();
@@ -298,6 +307,98 @@ describe('verification store (real Postgres)', () => {
       await store.insert(verification, attempts);
       assert.equal(await adoptLateSms(deps(), verification.sid, smsReport('sent')), 'not_yet');
       assert.equal((await store.find(verification.sid))?.attempts.length, 1);
+    });
+  });
+
+  describe('the copy a process last wrote (checks decide on it)', () => {
+    /** A check's work: a wrong code, or nothing on a verification that is no longer pending. */
+    const wrongCode = (seen: string[]) => async (held: LockedVerification) => {
+      seen.push(`${held.record.status}/${held.record.checksLeft}`);
+      if (held.record.status !== 'pending') return 'not_pending';
+      held.update({ checksLeft: held.record.checksLeft - 1 });
+      return 'wrong';
+    };
+
+    it('is what the next change decides on, without reading the row', async () => {
+      const { verification, attempts } = newVerification();
+      const inserted = await store.insert(verification, attempts);
+      assert.equal(await store.forChange(verification.sid), inserted, 'the copy the insert wrote');
+      const seen: string[] = [];
+      const outcome = await store.locked(inserted, 5000, wrongCode(seen));
+      assert.deepEqual(seen, ['pending/20']);
+      assert.equal(await store.forChange(verification.sid), outcome?.record, 'the copy the check wrote');
+      assert.equal((await store.find(verification.sid))?.checksLeft, 19);
+    });
+
+    it('another replica moved the row past it: the change is decided again on the row as it is', async () => {
+      const { verification, attempts } = newVerification();
+      await store.insert(verification, attempts);
+      // The other replica spends a check and then another, on its own reads.
+      for (let i = 0; i < 2; i++) {
+        await otherReplica.locked(verification.sid, 5000, wrongCode([]));
+      }
+      const copy = await store.forChange(verification.sid);
+      assert.equal(copy?.checksLeft, 20, 'this process still keeps the copy it wrote');
+      const seen: string[] = [];
+      const outcome = await store.locked(copy!, 5000, wrongCode(seen));
+      assert.deepEqual(seen, ['pending/20', 'pending/18'], 'refused on the copy, decided on the row');
+      assert.equal(outcome?.record.checksLeft, 17);
+      assert.equal((await store.find(verification.sid))?.checksLeft, 17);
+    });
+
+    it("another replica finished it: nothing is written, and the answer is the row's", async () => {
+      const { verification, attempts } = newVerification();
+      await store.insert(verification, attempts);
+      await otherReplica.locked(verification.sid, 5000, async (held) =>
+        held.update({ status: 'approved', approvedAt: new Date(), finishedAt: new Date() }),
+      );
+      const seen: string[] = [];
+      const outcome = await store.locked((await store.forChange(verification.sid))!, 5000, wrongCode(seen));
+      assert.deepEqual(seen, ['pending/20', 'approved/20']);
+      assert.equal(outcome?.result, 'not_pending');
+      const row = await store.find(verification.sid);
+      assert.equal(row?.status, 'approved');
+      assert.equal(row?.checksLeft, 20, 'the check the copy decided on was never written');
+    });
+
+    it('a work that changes nothing on the copy counts only once a read confirms it', async () => {
+      const { verification, attempts } = newVerification();
+      await store.insert(verification, attempts);
+      await otherReplica.locked(verification.sid, 5000, async (held) => held.update({ checksLeft: 3 }));
+      const seen: number[] = [];
+      const outcome = await store.locked((await store.forChange(verification.sid))!, 5000, async (held) => {
+        seen.push(held.record.checksLeft);
+        return held.record.checksLeft;
+      });
+      assert.deepEqual(seen, [20, 3]);
+      assert.equal(outcome?.result, 3);
+    });
+
+    it('is kept only while pending, and a deleted row is not found through it', async () => {
+      const { verification, attempts } = newVerification();
+      const inserted = await store.insert(verification, attempts);
+      await store.locked(inserted, 5000, async (held) => held.update({ status: 'expired', finishedAt: new Date() }));
+      const read = await store.forChange(verification.sid);
+      assert.equal(read?.status, 'expired');
+      assert.notEqual(await store.forChange(verification.sid), read, 'a finished verification is read every time');
+
+      const gone = newVerification();
+      await store.insert(gone.verification, gone.attempts);
+      await db.$executeRaw`DELETE FROM attempts WHERE verification_sid = ${gone.verification.sid}`;
+      await db.$executeRaw`DELETE FROM verifications WHERE sid = ${gone.verification.sid}`;
+      const copy = await store.forChange(gone.verification.sid);
+      assert.ok(copy, 'the kept copy does not know yet');
+      assert.equal(await store.locked(copy, 5000, wrongCode([])), undefined);
+      assert.equal(await store.forChange(gone.verification.sid), undefined, 'dropped once found gone');
+    });
+
+    it('with VERIFY_KEPT_COPIES=0 every change reads the row', async () => {
+      const reading = new VerificationStore(pool, new KeptCopies(0));
+      const { verification, attempts } = newVerification();
+      const inserted = await reading.insert(verification, attempts);
+      const copy = await reading.forChange(verification.sid);
+      assert.notEqual(copy, inserted);
+      assert.equal(copy?.version, inserted.version);
     });
   });
 });

@@ -27,7 +27,8 @@ export async function checkCode(
   code: string,
 ): Promise<{ valid: boolean; verification: VerificationRecord }> {
   if (!CODE.test(code)) throw new DomainError('INVALID_REQUEST_BODY', 'code: must be 4 to 8 digits');
-  const found = await deps.store.find(sid);
+  // The copy this process last wrote, when it has one: the check's write proves it current.
+  const found = await deps.store.forChange(sid);
   if (!found || found.projectId !== projectId)
     throw new DomainError('VERIFICATION_NOT_FOUND', `no verification ${sid} in this project`);
 

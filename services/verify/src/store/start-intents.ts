@@ -2,6 +2,7 @@ import { poolRunner, type NamedStatement, type SchemaPool, type StatementRunner 
 import type { AttemptChannel } from '../domain/attempt-status.js';
 import type { FallbackReason } from '../domain/verification.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import type { KeptCopies } from './kept-copies.js';
 import { INTENT_STATEMENTS } from './start-intent-statements.js';
 import { dateOrNull, type AttemptRecord, type VerificationRecord } from './verification-rows.js';
 
@@ -109,7 +110,11 @@ export class StartIntentStore {
   private readonly run: StatementRunner;
 
   /** `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`). */
-  constructor(pool: SchemaPool) {
+  /** `kept`: the copies VerificationStore decides checks on; a start that turns pending leaves its own. */
+  constructor(
+    pool: SchemaPool,
+    private readonly kept: KeptCopies,
+  ) {
     this.run = poolRunner(pool);
   }
 
@@ -197,7 +202,7 @@ export class StartIntentStore {
     ]);
     const row = rows[0];
     if (!row) return undefined;
-    return {
+    const record: VerificationRecord = {
       sid: intent.sid,
       projectId: intent.projectId,
       status: 'pending',
@@ -227,6 +232,8 @@ export class StartIntentStore {
       attempts: [...o.attempts],
       version: row.version,
     };
+    this.kept.written(record);
+    return record;
   }
 
   /**

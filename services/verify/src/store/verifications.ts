@@ -7,6 +7,7 @@ import {
   READ_UNSETTLED,
   WRITE_VERIFICATION,
 } from './verification-statements.js';
+import type { KeptCopies } from './kept-copies.js';
 import {
   readDue,
   readVerification,
@@ -72,6 +73,11 @@ export class LockedVerification {
    */
   needsLock(): void {
     if (!this.rowLocked) throw new LockNeeded();
+  }
+
+  /** True once the work changed something (what `write` then writes). */
+  get changes(): boolean {
+    return this.changed;
   }
 
   update(changes: VerificationChanges): void {
@@ -151,13 +157,28 @@ export class VerificationStore {
   /** The statements of every verification, prepared on node-postgres (docs/DEVELOPING.md). */
   private readonly statements: StatementRunner;
 
-  /** `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`). */
-  constructor(private readonly pool: SchemaPool) {
+  /**
+   * `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`); `kept` holds the copy of
+   * each pending verification as this process last wrote it (the start's intents write there too).
+   */
+  constructor(
+    private readonly pool: SchemaPool,
+    private readonly kept: KeptCopies,
+  ) {
     this.statements = poolRunner(pool);
   }
 
   async find(sid: string): Promise<VerificationRecord | undefined> {
     return readVerification(this.statements, sid);
+  }
+
+  /**
+   * A copy of the verification to decide a change on: the one this process last wrote while it
+   * was pending, else a read of the row. `locked` writes a change decided on a kept copy only
+   * while the row is still at its version, and reads the row again when it is not.
+   */
+  async forChange(sid: string): Promise<VerificationRecord | undefined> {
+    return this.kept.of(sid) ?? (await this.find(sid));
   }
 
   /** The verification an attempt (TG.../SM...) belongs to, in the same read. */
@@ -197,7 +218,7 @@ export class VerificationStore {
       attempts.map((a) => a.createdAt.toISOString()),
     ]);
     const row = rows[0]!;
-    return {
+    const record: VerificationRecord = {
       ...v,
       // As stored (jsonb's key order), like every later read.
       metadata: (row.metadata ?? {}) as Record<string, unknown>,
@@ -208,6 +229,8 @@ export class VerificationStore {
       attempts: [...attempts],
       version: row.version,
     };
+    this.kept.written(record);
+    return record;
   }
 
   /**
@@ -224,14 +247,42 @@ export class VerificationStore {
     const sid = typeof verification === 'string' ? verification : verification.sid;
     const current = typeof verification === 'string' ? await readVerification(this.statements, sid) : verification;
     if (!current) return undefined;
+    const done = await this.unlockedRun(current, work);
+    if (done) return done;
+    if (this.kept.isKept(current)) {
+      // The kept copy is behind the row (another replica changed it), or the work changed nothing
+      // on it, which only a current copy can show: the row as it is now, and one more try on it
+      // before holding the row, as for any fresh read.
+      this.kept.drop(sid);
+      const fresh = await readVerification(this.statements, sid);
+      if (!fresh) return undefined;
+      const again = await this.unlockedRun(fresh, work);
+      if (again) return again;
+    }
+    return this.lockedRun(sid, timeoutMs, work);
+  }
+
+  /**
+   * The work on `current` without holding the row, written only while the row is still at that
+   * version. Undefined when it was not (or the work needs the row held): the caller tries again.
+   * On a kept copy, a work that changed nothing counts only once a read confirms it.
+   */
+  private async unlockedRun<T>(
+    current: VerificationRecord,
+    work: (held: LockedVerification) => Promise<T>,
+  ): Promise<{ result: T; record: VerificationRecord } | undefined> {
     const held = new LockedVerification(current, false);
     try {
       const result = await work(held);
-      if (await held.write(this.statements)) return { result, record: held.record };
+      if (!held.changes && this.kept.isKept(current)) return undefined;
+      if (await held.write(this.statements)) {
+        this.kept.written(held.record);
+        return { result, record: held.record };
+      }
     } catch (error) {
       if (!(error instanceof LockNeeded)) throw error;
     }
-    return this.lockedRun(sid, timeoutMs, work);
+    return undefined;
   }
 
   /**
@@ -248,7 +299,7 @@ export class VerificationStore {
     const deadline = Date.now() + timeoutMs;
     let running: Promise<T> | undefined;
     try {
-      return await inPoolTransaction(this.pool, async (runner) => {
+      const outcome = await inPoolTransaction(this.pool, async (runner) => {
         await runner.rows(BOUND_LOCK_WAIT, [`${timeoutMs}ms`]);
         // The read follows the lock: it sees every change committed before the lock was granted.
         const rows = await runner.rows(LOCK_VERIFICATION, [sid]);
@@ -261,6 +312,9 @@ export class VerificationStore {
         if (!(await lockedHeld.write(runner))) throw new Error(`verification ${sid} changed while locked`);
         return { result, record: lockedHeld.record };
       });
+      // Kept once committed: a copy of a change that rolled back would only cost a failed write.
+      if (outcome) this.kept.written(outcome.record);
+      return outcome;
     } catch (error) {
       await running?.catch(() => undefined);
       throw error;
