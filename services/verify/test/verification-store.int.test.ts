@@ -392,6 +392,21 @@ describe('verification store (real Postgres)', () => {
       assert.equal(await store.forChange(gone.verification.sid), undefined, 'dropped once found gone');
     });
 
+    it("a report finds the copy of the verification it names only when the copy shows the report's attempt", async () => {
+      const { verification, attempts } = newVerification();
+      const inserted = await store.insert(verification, attempts);
+      const attemptSid = attempts[0]!.sid;
+      assert.equal(await store.forAttemptChange(attemptSid, verification.sid), inserted);
+      // A report whose metadata names another verification (a direct send's metadata is the
+      // customer's) is placed by its attempt alone.
+      const other = newVerification();
+      await store.insert(other.verification, other.attempts);
+      const placed = await store.forAttemptChange(attemptSid, other.verification.sid);
+      assert.equal(placed?.sid, verification.sid);
+      assert.notEqual(placed, inserted, 'read, not the copy');
+      assert.equal(await store.forAttemptChange('SM00000000000000000000000000', verification.sid), undefined);
+    });
+
     it('with VERIFY_KEPT_COPIES=0 every change reads the row', async () => {
       const reading = new VerificationStore(pool, new KeptCopies(0));
       const { verification, attempts } = newVerification();

@@ -56,9 +56,10 @@ export async function startChannelStatusConsumer(bus: Bus, deps: FlowDeps, logge
       const event = readEvent(message, statusData);
       if (!event) return 'drop';
       const { envelope, data } = event;
-      const verification = await deps.store.findByAttempt(data.sid);
+      // Verify's own sends name their verification: the copy this process last wrote may do.
+      const owner = data.metadata?.[VERIFICATION_SID_KEY];
+      const verification = await deps.store.forAttemptChange(data.sid, owner);
       if (!verification) {
-        const owner = data.metadata?.[VERIFICATION_SID_KEY];
         const sms = envelope.type.startsWith('sms.') ? lateSms(data) : undefined;
         const late = owner && sms ? await adoptLateSms(deps, owner, sms) : 'not_yet';
         if (late === 'adopted') return 'ack';

@@ -186,6 +186,17 @@ export class VerificationStore {
     return readVerificationOfAttempt(this.statements, attemptSid);
   }
 
+  /**
+   * The verification an attempt belongs to, to decide a change on (a report of its status): the
+   * copy of `verificationSid` this process last wrote when it shows that attempt, else the read by
+   * attempt. As with `forChange`, `locked` proves the copy current by its write.
+   */
+  async forAttemptChange(attemptSid: string, verificationSid?: string): Promise<VerificationRecord | undefined> {
+    const copy = verificationSid === undefined ? undefined : this.kept.of(verificationSid);
+    if (copy?.attempts.some((attempt) => attempt.sid === attemptSid)) return copy;
+    return this.findByAttempt(attemptSid);
+  }
+
   /** The verification and its first sends, in one statement. */
   async insert(verification: NewVerification, attempts: AttemptRecord[]): Promise<VerificationRecord> {
     const v = verification;
