@@ -35,5 +35,6 @@ export * from './periodic-task.js';
 export * from './settings.js';
 export * from './retention.js';
 export * from './secrets/sealed-box.js';
+export * from './kept-copies.js';
 export * from './settings-cache.js';
 export * from './sms-price.js';

@@ -24,7 +24,7 @@ import { CodeVault } from './secrets/code-vault.js';
 import { openDatabase } from './store/database.js';
 import { verifyRetention } from './store/retention.js';
 import { StartIntentStore } from './store/start-intents.js';
-import { KeptCopies } from './store/kept-copies.js';
+import { KeptVerifications } from './store/kept-verifications.js';
 import { VerificationStore } from './store/verifications.js';
 
 const config = readConfig();
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   );
 
   // The copy of each pending verification as this process last wrote it (checks decide on it).
-  const kept = new KeptCopies(config.VERIFY_KEPT_COPIES);
+  const kept = new KeptVerifications(config.VERIFY_KEPT_COPIES);
   const deps: FlowDeps = {
     db,
     statements: poolRunner(pool),

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { LOCAL_CODE_KEY } from '../src/config.js';
 import { moneyKeys } from '../src/domain/settlement.js';
 import { CodeVault } from '../src/secrets/code-vault.js';
-import { KeptCopies } from '../src/store/kept-copies.js';
+import { KeptVerifications } from '../src/store/kept-verifications.js';
 import { StartIntentStore, type NewStartIntent } from '../src/store/start-intents.js';
 import { cents, TIME_SCALE, VerifyWorld, type Verification } from './verify-world.js';
 
@@ -117,7 +117,7 @@ describe('verification starts survive crashes and repeats', () => {
       10000,
     );
     intentPool = schemaPool(world.platform.databaseUrl, 'verify');
-    intents = new StartIntentStore(intentPool, new KeptCopies(0));
+    intents = new StartIntentStore(intentPool, new KeptVerifications(0));
     sql = new pg.Pool({ connectionString: world.platform.databaseUrl, max: 2 });
   });
   afterAll(async () => {

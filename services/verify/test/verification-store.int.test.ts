@@ -6,7 +6,7 @@ import { createLogger, schemaPool, type SchemaPool } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import { adoptLateSms } from '../src/operations/advance.js';
 import { openDatabase, type Db } from '../src/store/database.js';
-import { KeptCopies } from '../src/store/kept-copies.js';
+import { KeptVerifications } from '../src/store/kept-verifications.js';
 import {
   VerificationStore,
   type AttemptRecord,
@@ -74,8 +74,8 @@ describe('verification store (real Postgres)', () => {
     const url = await freshDatabase();
     pool = schemaPool(url, 'verify');
     db = openDatabase(url, 'verify', pool);
-    store = new VerificationStore(pool, new KeptCopies(100));
-    otherReplica = new VerificationStore(pool, new KeptCopies(100));
+    store = new VerificationStore(pool, new KeptVerifications(100));
+    otherReplica = new VerificationStore(pool, new KeptVerifications(100));
   });
   afterAll(async () => {
     await db?.$disconnect();
@@ -408,7 +408,7 @@ describe('verification store (real Postgres)', () => {
     });
 
     it('with VERIFY_KEPT_COPIES=0 every change reads the row', async () => {
-      const reading = new VerificationStore(pool, new KeptCopies(0));
+      const reading = new VerificationStore(pool, new KeptVerifications(0));
       const { verification, attempts } = newVerification();
       const inserted = await reading.insert(verification, attempts);
       const copy = await reading.forChange(verification.sid);

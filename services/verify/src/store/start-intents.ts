@@ -2,7 +2,7 @@ import { poolRunner, type NamedStatement, type SchemaPool, type StatementRunner 
 import type { AttemptChannel } from '../domain/attempt-status.js';
 import type { FallbackReason } from '../domain/verification.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import type { KeptCopies } from './kept-copies.js';
+import type { KeptVerifications } from './kept-verifications.js';
 import { INTENT_STATEMENTS } from './start-intent-statements.js';
 import { dateOrNull, type AttemptRecord, type VerificationRecord } from './verification-rows.js';
 
@@ -113,7 +113,7 @@ export class StartIntentStore {
   /** `kept`: the copies VerificationStore decides checks on; a start that turns pending leaves its own. */
   constructor(
     pool: SchemaPool,
-    private readonly kept: KeptCopies,
+    private readonly kept: KeptVerifications,
   ) {
     this.run = poolRunner(pool);
   }

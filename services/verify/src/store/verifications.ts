@@ -7,7 +7,7 @@ import {
   READ_UNSETTLED,
   WRITE_VERIFICATION,
 } from './verification-statements.js';
-import type { KeptCopies } from './kept-copies.js';
+import type { KeptVerifications } from './kept-verifications.js';
 import {
   readDue,
   readVerification,
@@ -163,7 +163,7 @@ export class VerificationStore {
    */
   constructor(
     private readonly pool: SchemaPool,
-    private readonly kept: KeptCopies,
+    private readonly kept: KeptVerifications,
   ) {
     this.statements = poolRunner(pool);
   }

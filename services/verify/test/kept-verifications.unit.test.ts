@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { KeptCopies } from '../src/store/kept-copies.js';
+import { KeptVerifications } from '../src/store/kept-verifications.js';
 import type { VerificationRecord } from '../src/store/verifications.js';
 
 // Which copies a verify process keeps for checks to decide on (the store proves each one current
-// by its write: verification-store.int.test.ts).
+// by its write: verification-store.int.test.ts; the bound: platform's kept-copies test).
 
 const record = (sid: string, status = 'pending', version = '1'): VerificationRecord =>
   ({ sid, status, version }) as VerificationRecord;
 
-describe('kept copies', () => {
+describe('kept verifications', () => {
   it('keeps the last copy written of a pending verification', () => {
-    const kept = new KeptCopies(10);
+    const kept = new KeptVerifications(10);
     const first = record('VE1');
     const second = record('VE1', 'pending', '2');
     kept.written(first);
@@ -23,30 +23,18 @@ describe('kept copies', () => {
   });
 
   it('drops a verification once it is written in a final state', () => {
-    const kept = new KeptCopies(10);
+    const kept = new KeptVerifications(10);
     kept.written(record('VE1'));
     kept.written(record('VE1', 'approved', '2'));
     assert.equal(kept.of('VE1'), undefined);
     assert.equal(kept.size, 0);
   });
 
-  it('holds at most its limit: the copy written longest ago goes first', () => {
-    const kept = new KeptCopies(2);
-    kept.written(record('VE1'));
-    kept.written(record('VE2'));
-    kept.written(record('VE1', 'pending', '2')); // written again: now the newest
-    kept.written(record('VE3'));
-    assert.equal(kept.of('VE2'), undefined);
-    assert.equal(kept.of('VE1')?.version, '2');
-    assert.ok(kept.of('VE3'));
-    assert.equal(kept.size, 2);
-  });
-
   it('keeps nothing with a limit of 0, and forgets a dropped copy', () => {
-    const none = new KeptCopies(0);
+    const none = new KeptVerifications(0);
     none.written(record('VE1'));
     assert.equal(none.of('VE1'), undefined);
-    const kept = new KeptCopies(5);
+    const kept = new KeptVerifications(5);
     kept.written(record('VE1'));
     kept.drop('VE1');
     assert.equal(kept.of('VE1'), undefined);
