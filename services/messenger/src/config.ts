@@ -34,6 +34,11 @@ const schema = z.object({
   MESSENGER_REPORT_URL: z.string().url().default('http://127.0.0.1:8080/provider/messenger/reports'),
   /** Deadline of each provider HTTP call, in milliseconds. */
   MESSENGER_API_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * Codes whose copy (as this process last wrote it) is kept for their provider reports to decide
+   * on without reading the row; the change proves each copy current. 0 keeps none.
+   */
+  MESSENGER_KEPT_COPIES: z.coerce.number().int().min(0).default(10_000),
   /** Reports whose timestamp is further than this from now are refused (replay window), in seconds. */
   REPORT_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(300),
   /** How often the undelivered-code check runs for codes with a callback, in milliseconds. */

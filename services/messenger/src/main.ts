@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     config.GRPC_DEADLINE_MS,
   );
   const deps: MessengerDeps = {
-    codes: new CodeStore(db, pool, () => relay.wake()),
+    codes: new CodeStore(db, pool, () => relay.wake(), config.MESSENGER_KEPT_COPIES),
     settings: new SettingsStore(db, pool),
     provider: new HttpMessengerProvider({
       baseUrl: config.MESSENGER_API_URL,

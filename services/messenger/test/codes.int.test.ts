@@ -10,12 +10,15 @@ import { openDatabase, type Db } from '../src/store/database.js';
 
 let db: Db;
 let codes: CodeStore;
+/** This process with its copies of the codes it wrote, and another replica with its own. */
+let keeping: CodeStore;
+let otherReplica: CodeStore;
 let wakes = 0;
 
-async function sentCode(options: { callbackUrl?: string } = {}): Promise<Code> {
+async function sentCode(options: { callbackUrl?: string } = {}, store = codes): Promise<Code> {
   const now = new Date();
   const sid = newSid('TG');
-  const created = await codes.createSending({
+  const created = await store.createSending({
     sid,
     projectId: 'p1',
     requestKey: null,
@@ -28,7 +31,7 @@ async function sentCode(options: { callbackUrl?: string } = {}): Promise<Code> {
     now,
   });
   assert.ok(created);
-  return codes.markSent(await codes.markCharged(created, 2, { holdId: `hold-${sid}`, requestId: `req-${sid}` }), now);
+  return store.markSent(await store.markCharged(created, 2, { holdId: `hold-${sid}`, requestId: `req-${sid}` }), now);
 }
 
 async function eventsOf(sid: string): Promise<{ type: string; data: Record<string, unknown>; callback?: string }[]> {
@@ -49,6 +52,8 @@ describe('messenger code store (real Postgres)', () => {
     const pool = schemaPool(url, 'messenger');
     db = openDatabase(url, 'messenger', pool);
     codes = new CodeStore(db, pool, () => (wakes += 1));
+    keeping = new CodeStore(db, pool, () => undefined, 100);
+    otherReplica = new CodeStore(db, pool, () => undefined, 100);
   });
   afterAll(async () => {
     await db?.$disconnect();
@@ -261,5 +266,50 @@ describe('messenger code store (real Postgres)', () => {
     assert.equal(checked?.verificationStatus, 'code_valid');
     assert.ok(!Object.keys(checked!).some((key) => key.toLowerCase() === 'code'), 'no code is read');
     assert.deepEqual(await list({ project_id: 'another-project' }), []);
+  });
+
+  describe('the copy a process last wrote (provider reports decide on it)', () => {
+    it('a report is decided on the copy the send wrote, without reading the code', async () => {
+      const code = await sentCode({}, keeping);
+      assert.equal(await keeping.forReport(code.requestId!), code, 'the copy markSent wrote');
+      assert.notEqual(await codes.forReport(code.requestId!), code, 'a store keeping none reads');
+      const delivered = await keeping.learn(code, 'delivered', new Date());
+      assert.equal(await keeping.forReport(code.requestId!), delivered, 'the copy the report wrote');
+      assert.equal((await keeping.find('p1', code.sid))?.status, 'delivered');
+    });
+
+    it('another replica moved the code on: the report is decided again on the row', async () => {
+      const code = await sentCode({}, keeping);
+      await otherReplica.learn((await otherReplica.forReport(code.requestId!))!, 'read', new Date());
+      const copy = await keeping.forReport(code.requestId!);
+      assert.equal(copy?.status, 'sent', 'this process still keeps what it wrote');
+      // `revoked` on the copy (`sent`) would refund; on the row (`read`) it must not.
+      const revoked = await keeping.learn(copy!, 'revoked', new Date());
+      assert.equal(revoked.status, 'revoked');
+      assert.equal(revoked.refund, 'none', 'decided on the row: the user has the message');
+      const after = await keeping.forReport(code.requestId!);
+      assert.equal(after?.status, 'revoked');
+      assert.notEqual(after, revoked, 'a final code is not kept: read');
+      assert.deepEqual(
+        (await eventsOf(code.sid)).map((e) => e.type),
+        ['messenger.sent', 'messenger.read', 'messenger.revoked'],
+      );
+    });
+
+    it('a report the copy already passed changes nothing, and one the row passed changes nothing either', async () => {
+      const code = await sentCode({}, keeping);
+      await otherReplica.learn(code, 'read', new Date());
+      const outcome = await keeping.learnWithOutcome(
+        (await keeping.forReport(code.requestId!))!,
+        'delivered',
+        new Date(),
+      );
+      assert.equal(outcome.applied, false);
+      assert.equal(outcome.code.status, 'read');
+      assert.deepEqual(
+        (await eventsOf(code.sid)).map((e) => e.type),
+        ['messenger.sent', 'messenger.read'],
+      );
+    });
   });
 });

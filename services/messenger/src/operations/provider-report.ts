@@ -45,7 +45,8 @@ export async function applyProviderReport(deps: MessengerDeps, report: RawReport
   const status = parsed.data;
   const claim = { signature: report.signature.toLowerCase(), requestId: status.request_id, timestamp };
 
-  const code = await deps.codes.findByRequestId(status.request_id);
+  // The copy of the code this process last wrote, when it has one (the change proves it current).
+  const code = await deps.codes.forReport(status.request_id);
   if (!code || !status.delivery_status) {
     await deps.codes.rememberReport(claim);
     return { applied: false };

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { outboxValues, poolRunner, type LogFilter, type SchemaPool, type StatementRunner } from '@otp/platform';
-import { transition, wasDelivered, type CodeStatus, type Transition } from '../domain/status.js';
+import {
+  KeptCopies,
+  outboxValues,
+  poolRunner,
+  type LogFilter,
+  type SchemaPool,
+  type StatementRunner,
+} from '@otp/platform';
+import { isFinal, transition, wasDelivered, type CodeStatus, type Transition } from '../domain/status.js';
 import type { Purpose } from '../domain/send-request.js';
 import { statusEvent } from '../events/status-event.js';
 import { listCodes } from './code-list.js';
@@ -37,8 +44,20 @@ interface LearnOptions {
 // a change that keeps losing its race means something else is wrong: fail instead of spinning.
 const MAX_CHANGE_ATTEMPTS = 10;
 
+/**
+ * A kept copy of a code is used for its provider reports for this long after it was written: a
+ * code lives minutes (its expiry), and retention deletes rows only days after that.
+ */
+const KEPT_COPY_MAX_AGE_MS = 60 * 60 * 1000;
+
 export class CodeStore {
   private readonly run: StatementRunner;
+  /**
+   * The copy of each code this process last wrote while it awaits provider reports (sent,
+   * delivered or read, by request id): a report decides on it without reading the row, and the
+   * change is written only while the row still shows what the decision read (`change`).
+   */
+  private readonly kept: KeptCopies<Code>;
 
   /**
    * `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`); `onEvents` runs after a
@@ -48,8 +67,11 @@ export class CodeStore {
     private readonly db: Db,
     pool: SchemaPool,
     private readonly onEvents: () => void = () => undefined,
+    /** How many codes' copies are kept for their reports (MESSENGER_KEPT_COPIES; 0: none). */
+    keptCopies = 0,
   ) {
     this.run = poolRunner(pool);
+    this.kept = new KeptCopies(keptCopies, KEPT_COPY_MAX_AGE_MS);
   }
 
   private async one(statement: (typeof SQL)[keyof typeof SQL], values: unknown[]): Promise<Code | undefined> {
@@ -68,6 +90,22 @@ export class CodeStore {
 
   async findByRequestId(requestId: string): Promise<Code | undefined> {
     return this.one(SQL.findByRequestId, [requestId]);
+  }
+
+  /**
+   * The code a provider report names, to decide its change on: the copy this process last wrote,
+   * else a read. A kept copy is never ahead of the row (statuses only move forward), and the
+   * change it decides is written only while the row still shows that copy.
+   */
+  async forReport(requestId: string): Promise<Code | undefined> {
+    return this.kept.of(requestId) ?? (await this.findByRequestId(requestId));
+  }
+
+  /** A code as just written: kept for its reports while it can still change, dropped once final. */
+  private written(code: Code): void {
+    if (code.requestId === null) return;
+    if (isFinal(code.status)) this.kept.drop(code.requestId);
+    else this.kept.keep(code.requestId, code);
   }
 
   private async bySid(sid: string): Promise<Code> {
@@ -198,9 +236,12 @@ export class CodeStore {
       const written = await this.change(current, change, now, options);
       if (written.code) {
         this.onEvents();
+        this.written(written.code);
         return { code: written.code, applied: true, replay: false };
       }
       if (written.replay) return { code: current, applied: false, replay: true };
+      // The row moved past what was decided on (a copy kept here, or a read, is stale).
+      if (current.requestId !== null && this.kept.isKept(current.requestId, current)) this.kept.drop(current.requestId);
       if (attempt >= MAX_CHANGE_ATTEMPTS)
         throw new Error(`messenger code ${seen.sid} kept changing under a status update`);
       current = await this.bySid(seen.sid);
