@@ -60,6 +60,11 @@ const schema = z.object({
   SMS_THROTTLE_RETRY_MS: z.coerce.number().int().positive().default(1000),
   /** A message still unsent this long after it was created fails (throttling and carriers down no longer wait), in milliseconds. */
   SMS_MAX_AGE_MS: z.coerce.number().int().positive().default(3_600_000),
+  /**
+   * One-part messages whose copy (as this process wrote them `sent`) is kept for their receipt to
+   * settle them in the statement that stores it, for an hour at most. 0 keeps none.
+   */
+  SMS_KEPT_COPIES: z.coerce.number().int().min(0).default(10_000),
   /** How often receipts that arrived before their message's carrier ids were stored are matched again, in milliseconds. */
   SMS_RECEIPT_PASS_MS: z.coerce.number().int().positive().default(5000),
   /** First retry delay after a failed submit; each later retry doubles it, in milliseconds. */

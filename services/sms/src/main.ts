@@ -24,6 +24,7 @@ import { Messages } from './store/messages.js';
 import { DeliveryReceipts } from './store/receipts.js';
 import { ReceiptMatching, recordReceipt } from './operations/delivery-receipts.js';
 import { IdWrites } from './operations/id-writes.js';
+import { KeptMessages } from './store/kept-messages.js';
 import { PriceLists } from './operations/price-list.js';
 import { SendRecovery } from './operations/recovery.js';
 import { SendContexts } from './store/send-context.js';
@@ -66,7 +67,8 @@ async function main(): Promise<void> {
   const onEvent = () => relay.wake();
   // Shared by the worker (its writes of carrier ids) and the binds (receipts waiting for them).
   const idWrites = new IdWrites();
-  const receiptDeps = { receipts, clock, logger, onEvent, idWrites };
+  const kept = new KeptMessages(config.SMS_KEPT_COPIES);
+  const receiptDeps = { receipts, clock, logger, onEvent, idWrites, kept };
   const plan = config.SMS_CARRIERS_FILE
     ? readCarriersFile(config.SMS_CARRIERS_FILE)
     : singleCarrierPlan({
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
     onEvent,
     bodies,
     idWrites,
+    kept,
   });
 
   const server = await startGrpcServer({

@@ -16,6 +16,7 @@ import { planSegments } from '../domain/segments.js';
 import { classifySubmitStatus, describeSubmitStatus } from '../domain/submit-status.js';
 import type { Message } from '../generated/prisma/client.js';
 import type { Messages } from '../store/messages.js';
+import type { KeptMessages } from '../store/kept-messages.js';
 import type { DeliveryReceipts } from '../store/receipts.js';
 import { settleOpen } from './delivery-receipts.js';
 import type { IdWrites } from './id-writes.js';
@@ -39,6 +40,8 @@ export interface DeliverDeps {
   bodies: SealedBox;
   /** Receipts that come back before the ids they name are stored wait for the write. */
   idWrites: IdWrites;
+  /** One-part messages just written `sent`, for their receipt to settle as it is stored. */
+  kept: KeptMessages;
 }
 
 /**
@@ -196,10 +199,12 @@ async function tryCarrier(
   }
 
   if (complete) {
-    const sent = await deps.idWrites.during(
-      row.receiptKeys,
-      messages.markSent(row, row.carrierMessageIds, clock.now()),
-    );
+    // Kept within the write receipts wait for, so a receipt that waited finds the copy.
+    const writing = messages.markSent(row, row.carrierMessageIds, clock.now()).then((written) => {
+      if (written && written.parts.length === 0) deps.kept.sent(written.row);
+      return written;
+    });
+    const sent = await deps.idWrites.during(row.receiptKeys, writing);
     if (!sent) return { kind: 'sent' }; // another delivery wrote it, and settles it
     deps.onEvent();
     // Receipts that raced ahead of the ids came back with the write; final ones settle it now.

@@ -7,7 +7,8 @@ import {
   UNMATCHED_RECEIPT_SEARCH_MS,
   type DeliveryStatus,
 } from '../domain/receipts.js';
-import type { OpenDelivery } from '../store/message-rows.js';
+import type { KeptMessages } from '../store/kept-messages.js';
+import type { OpenDelivery, PartReceipt } from '../store/message-rows.js';
 import type { DeliveryReceipts } from '../store/receipts.js';
 import type { IdWrites } from './id-writes.js';
 
@@ -23,6 +24,8 @@ export interface ReceiptDeps {
 export interface IncomingReceiptDeps extends ReceiptDeps {
   /** The worker's writes of carrier ids in progress: a receipt for one of them waits for it. */
   idWrites: IdWrites;
+  /** One-part messages the worker just wrote `sent`: their receipt settles them as it is stored. */
+  kept: KeptMessages;
 }
 
 /** A receipt from `carrier`: stored, matched to its part, and the message's delivery status settled when final. */
@@ -33,8 +36,34 @@ export async function recordReceipt(
 ): Promise<void> {
   const key = receiptIdKey(receipt.carrierMessageId);
   await deps.idWrites.over(`${carrier}:${key}`);
-  const open = await deps.receipts.record(carrier, key, receipt, deps.clock.now());
+  const now = deps.clock.now();
+  const sent = deps.kept.forReceipt(`${carrier}:${key}`);
+  // A one-part message this process just sent: this receipt alone decides its delivery status,
+  // so it is settled by the statement that stores the receipt. A receipt that decides nothing yet
+  // (an intermediate state) is stored as any other.
+  const settling =
+    sent && deliveryOf(sent, [{ state: receipt.state, doneAt: receipt.doneAt ?? null, receivedAt: now }]);
+  if (sent && settling) {
+    const settled = await deps.receipts.recordSettling(carrier, key, receipt, { row: sent, ...settling }, now);
+    deps.kept.settled(sent);
+    if (settled) deps.onEvent();
+    return;
+  }
+  const open = await deps.receipts.record(carrier, key, receipt, now);
   if (open) await settleOpen(deps, open);
+}
+
+/** The delivery status the receipts of a message's parts decide, with when it was delivered; none yet. */
+function deliveryOf(
+  row: { segments: number },
+  parts: Pick<PartReceipt, 'state' | 'doneAt' | 'receivedAt'>[],
+): { status: DeliveryStatus; deliveredAt: Date | null } | undefined {
+  const statuses = parts.map((p) => deliveryStatusOf(p.state)).filter((s): s is DeliveryStatus => s !== undefined);
+  const status = messageDeliveryStatus(statuses, row.segments);
+  if (!status) return undefined;
+  const deliveredAt =
+    status === 'delivered' ? new Date(Math.max(...parts.map((p) => (p.doneAt ?? p.receivedAt).getTime()))) : null;
+  return { status, deliveredAt };
 }
 
 /** The message's delivery status from its parts' receipts, written (with its event) once it is final. */
@@ -49,12 +78,9 @@ export async function settleDelivery(deps: ReceiptDeps, sid: string): Promise<vo
  * say it is final (the first final answer stands: the write is conditional).
  */
 export async function settleOpen(deps: ReceiptDeps, { row, parts }: OpenDelivery): Promise<void> {
-  const statuses = parts.map((p) => deliveryStatusOf(p.state)).filter((s): s is DeliveryStatus => s !== undefined);
-  const status = messageDeliveryStatus(statuses, row.segments);
-  if (!status) return;
-  const deliveredAt =
-    status === 'delivered' ? new Date(Math.max(...parts.map((p) => (p.doneAt ?? p.receivedAt).getTime()))) : null;
-  if (await deps.receipts.settle(row, status, deliveredAt, deps.clock.now())) deps.onEvent();
+  const delivery = deliveryOf(row, parts);
+  if (!delivery) return;
+  if (await deps.receipts.settle(row, delivery.status, delivery.deliveredAt, deps.clock.now())) deps.onEvent();
 }
 
 /**

@@ -142,6 +142,26 @@ export const SMS_STATEMENTS = {
              FROM stored JOIN messages m ON m.sid = stored.sid
             WHERE m.status IS NOT DISTINCT FROM 'sent' AND m.delivery_status IS NULL`,
   },
+  /**
+   * A receipt of a one-part message this process just sent (KeptMessages), stored matched to it,
+   * and the message's delivery status with its event written in the same statement while it is
+   * still sent and unsettled: $1 carrier, $2 receipt key, $3 carrier id, $4 state, $5 error, $6 done
+   * at, $7 now, $8 sid, $9 status, $10 delivered at, $11.. the event. A row when it settled.
+   */
+  recordSettling: {
+    name: 'sms_record_settling_receipt',
+    text: `WITH stored AS (
+             INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, error, done_at, received_at, sid)
+             VALUES ($1, $2, $3, $4, $5::text, $6::timestamptz, $7::timestamptz, $8::text)
+             ON CONFLICT (carrier, receipt_key) DO UPDATE
+               SET state = EXCLUDED.state, error = EXCLUDED.error, done_at = EXCLUDED.done_at,
+                   received_at = EXCLUDED.received_at, sid = coalesce(delivery_receipts.sid, EXCLUDED.sid)),
+           settled AS (
+             UPDATE messages SET delivery_status = $9::text, delivered_at = $10::timestamptz, updated_at = $7::timestamptz
+              WHERE sid = $8::text AND status IS NOT DISTINCT FROM 'sent' AND delivery_status IS NULL
+             RETURNING sid)
+           ${outboxInsert(11, 'settled')}`,
+  },
   /** A sent message's delivery status with its event, once: $1 sid, $2 status, $3 delivered at, $4 now, $5.. the event. */
   settle: {
     name: 'sms_settle',

@@ -74,12 +74,41 @@ export class DeliveryReceipts {
   }
 
   /**
+   * A receipt of a one-part message just sent (`row`, as written `sent`), stored matched to it, and
+   * the delivery status it decides written with its event in the same statement, while the message
+   * is still unsettled. True when this call settled it.
+   */
+  async recordSettling(
+    carrier: string,
+    key: string,
+    receipt: { carrierMessageId: string; state: string; error?: string; doneAt?: Date },
+    settling: { row: Message; status: DeliveryStatus; deliveredAt: Date | null },
+    now: Date,
+  ): Promise<boolean> {
+    const { row, status, deliveredAt } = settling;
+    const event = settlementEvent(row, status, deliveredAt, now);
+    const written = await this.statements.rows(SMS_STATEMENTS.recordSettling, [
+      carrier,
+      key,
+      receipt.carrierMessageId,
+      receipt.state,
+      receipt.error ?? null,
+      receipt.doneAt ?? null,
+      now,
+      row.sid,
+      status,
+      deliveredAt,
+      ...outboxValues(event, now),
+    ]);
+    return written.length > 0;
+  }
+
+  /**
    * A sent message's delivery status with its event (sms.delivered or sms.undelivered), once:
    * the first final answer stands. True when this call wrote it.
    */
   async settle(row: Message, status: DeliveryStatus, deliveredAt: Date | null, now: Date): Promise<boolean> {
-    const settled: Message = { ...row, deliveryStatus: status, deliveredAt, updatedAt: now };
-    const event = statusEvent(settled, status === 'delivered' ? 'sms.delivered' : 'sms.undelivered', now);
+    const event = settlementEvent(row, status, deliveredAt, now);
     const written = await this.statements.rows(SMS_STATEMENTS.settle, [
       row.sid,
       status,
@@ -94,4 +123,10 @@ export class DeliveryReceipts {
     const [row] = await this.statements.rows<MessageRecord>(SMS_STATEMENTS.message, [sid]);
     return row ? fromRecord(row) : null;
   }
+}
+
+/** The event of a message's delivery status (sms.delivered or sms.undelivered), as settled. */
+function settlementEvent(row: Message, status: DeliveryStatus, deliveredAt: Date | null, now: Date) {
+  const settled: Message = { ...row, deliveryStatus: status, deliveredAt, updatedAt: now };
+  return statusEvent(settled, status === 'delivered' ? 'sms.delivered' : 'sms.undelivered', now);
 }

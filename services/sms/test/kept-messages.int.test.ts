@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { createLogger, schemaPool, systemClock } from '@otp/platform';
+import { freshDatabase } from '@otp/test/infra';
+import { receiptIdKey, submitIdKeys } from '../src/domain/receipts.js';
+import type { Message } from '../src/generated/prisma/client.js';
+import { recordReceipt, type IncomingReceiptDeps } from '../src/operations/delivery-receipts.js';
+import { IdWrites } from '../src/operations/id-writes.js';
+import { openDatabase, type Db } from '../src/store/database.js';
+import { KeptMessages } from '../src/store/kept-messages.js';
+import { Messages } from '../src/store/messages.js';
+import { DeliveryReceipts } from '../src/store/receipts.js';
+import { SendIntents } from '../src/store/send-intents.js';
+import { storeQueuedMessage } from './stored-messages.js';
+
+// The receipt of a one-part message this process just sent settles it in the statement that
+// stores the receipt (KeptMessages): the delivery status, its time and its one event are those
+// the receipt's usual path writes, and the first final answer still stands.
+
+const logger = createLogger('kept-messages-test', 'silent');
+let db: Db;
+let messages: Messages;
+let receipts: DeliveryReceipts;
+let intents: SendIntents;
+let events = 0;
+let deps: IncomingReceiptDeps;
+
+/** A one-part message written `sent` on carrier alpha, kept as the worker keeps it. */
+async function sentMessage(): Promise<{ row: Message; carrierId: string }> {
+  const queued = await storeQueuedMessage(intents, 'direct');
+  const claimed = await messages.claim(queued.sid, 1, new Date());
+  assert.ok(claimed);
+  const carrierId = `K${queued.sid.slice(-8)}`;
+  const keys = submitIdKeys(carrierId).map((key) => `alpha:${key}`);
+  const sent = await messages.markSent({ ...claimed, carrier: 'alpha', receiptKeys: keys }, [carrierId], new Date());
+  assert.ok(sent);
+  assert.equal(sent.row.segments, 1);
+  deps.kept.sent(sent.row);
+  return { row: sent.row, carrierId };
+}
+
+async function eventTypes(sid: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ type: string }[]>`
+    SELECT type FROM outbox_events WHERE payload->'data'->>'sid' = ${sid} ORDER BY seq`;
+  return rows.map((r) => r.type);
+}
+
+async function receiptSids(carrierId: string): Promise<(string | null)[]> {
+  const rows = await db.$queryRaw<{ sid: string | null }[]>`
+    SELECT sid FROM delivery_receipts WHERE carrier = 'alpha' AND carrier_message_id = ${carrierId}`;
+  return rows.map((r) => r.sid);
+}
+
+describe('sms: the receipt of a message this process just sent', () => {
+  beforeAll(async () => {
+    const url = await freshDatabase();
+    const pool = schemaPool(url, 'sms');
+    db = openDatabase(url, 'sms', pool);
+    messages = new Messages(db, pool);
+    receipts = new DeliveryReceipts(pool);
+    intents = new SendIntents(pool);
+    deps = {
+      receipts,
+      clock: systemClock,
+      logger,
+      onEvent: () => (events += 1),
+      idWrites: new IdWrites(),
+      kept: new KeptMessages(100),
+    };
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+  });
+
+  it('settles it as the receipt is stored: status, delivery time, one event, the receipt matched', async () => {
+    const { row, carrierId } = await sentMessage();
+    const doneAt = new Date(Date.now() - 1500);
+    const before = events;
+    await recordReceipt(deps, 'alpha', { carrierMessageId: carrierId, state: 'DELIVRD', doneAt });
+    const settled = await messages.bySid(row.sid);
+    assert.equal(settled?.deliveryStatus, 'delivered');
+    assert.equal(settled?.deliveredAt?.getTime(), doneAt.getTime());
+    assert.deepEqual(await eventTypes(row.sid), ['sms.sent', 'sms.delivered']);
+    assert.equal(events - before, 1, 'the relay was woken for the event');
+    assert.deepEqual(await receiptSids(carrierId), [row.sid]);
+    assert.equal(deps.kept.forReceipt(`alpha:${receiptIdKey(carrierId)}`), undefined, 'no longer kept');
+  });
+
+  it('a message settled meanwhile (the receipt pass, another replica) keeps its first answer', async () => {
+    const { row, carrierId } = await sentMessage();
+    assert.ok(await receipts.settle(row, 'undelivered', null, new Date()));
+    await recordReceipt(deps, 'alpha', { carrierMessageId: carrierId, state: 'DELIVRD', doneAt: new Date() });
+    const settled = await messages.bySid(row.sid);
+    assert.equal(settled?.deliveryStatus, 'undelivered');
+    assert.deepEqual(await eventTypes(row.sid), ['sms.sent', 'sms.undelivered']);
+    assert.deepEqual(await receiptSids(carrierId), [row.sid], 'the receipt is still stored, matched');
+  });
+
+  it('a receipt that decides nothing yet is stored, and the final one that follows settles the message', async () => {
+    const { row, carrierId } = await sentMessage();
+    await recordReceipt(deps, 'alpha', { carrierMessageId: carrierId, state: 'ENROUTE' });
+    assert.equal((await messages.bySid(row.sid))?.deliveryStatus, null);
+    await recordReceipt(deps, 'alpha', { carrierMessageId: carrierId, state: 'UNDELIV', error: '001' });
+    assert.equal((await messages.bySid(row.sid))?.deliveryStatus, 'undelivered');
+    assert.deepEqual(await eventTypes(row.sid), ['sms.sent', 'sms.undelivered']);
+  });
+
+  it('kept nothing (SMS_KEPT_COPIES=0): the receipt takes its usual path to the same outcome', async () => {
+    const none = { ...deps, kept: new KeptMessages(0) };
+    const { row, carrierId } = await sentMessage();
+    none.kept.sent(row);
+    await recordReceipt(none, 'alpha', { carrierMessageId: carrierId, state: 'DELIVRD' });
+    assert.equal((await messages.bySid(row.sid))?.deliveryStatus, 'delivered');
+    assert.deepEqual(await eventTypes(row.sid), ['sms.sent', 'sms.delivered']);
+  });
+});
