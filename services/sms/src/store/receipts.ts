@@ -14,6 +14,19 @@ import { statusEvent } from './messages.js';
 
 // Named statements on the pool (message-statements.ts): receipts arrive from the carriers and the
 // matching pass runs by itself, neither through Prisma.
+
+/** A receipt as a carrier sent it. */
+interface IncomingReceipt {
+  carrierMessageId: string;
+  state: string;
+  error?: string;
+  doneAt?: Date;
+}
+
+/** $1..$7 of the statements that store a receipt: carrier, key, carrier id, state, error, done at, now. */
+function receiptValues(carrier: string, key: string, receipt: IncomingReceipt, now: Date): unknown[] {
+  return [carrier, key, receipt.carrierMessageId, receipt.state, receipt.error ?? null, receipt.doneAt ?? null, now];
+}
 export class DeliveryReceipts {
   private readonly statements: StatementRunner;
 
@@ -26,12 +39,7 @@ export class DeliveryReceipts {
    * its message when that message's ids are known; answers that message with every receipt of
    * its parts when its delivery status is still open (sent, not settled), in the same statement.
    */
-  async record(
-    carrier: string,
-    key: string,
-    receipt: { carrierMessageId: string; state: string; error?: string; doneAt?: Date },
-    now: Date,
-  ): Promise<OpenDelivery | undefined> {
+  async record(carrier: string, key: string, receipt: IncomingReceipt, now: Date): Promise<OpenDelivery | undefined> {
     const [found] = await this.statements.rows<
       MessageRecord & {
         other_receipts: ReceiptRecord[];
@@ -39,15 +47,7 @@ export class DeliveryReceipts {
         receipt_done_at: Date | null;
         receipt_received_at: Date;
       }
-    >(SMS_STATEMENTS.recordReceipt, [
-      carrier,
-      key,
-      receipt.carrierMessageId,
-      receipt.state,
-      receipt.error ?? null,
-      receipt.doneAt ?? null,
-      now,
-    ]);
+    >(SMS_STATEMENTS.recordReceipt, receiptValues(carrier, key, receipt, now));
     if (!found) return undefined;
     const stored = {
       state: found.receipt_state,
@@ -81,20 +81,14 @@ export class DeliveryReceipts {
   async recordSettling(
     carrier: string,
     key: string,
-    receipt: { carrierMessageId: string; state: string; error?: string; doneAt?: Date },
+    receipt: IncomingReceipt,
     settling: { row: Message; status: DeliveryStatus; deliveredAt: Date | null },
     now: Date,
   ): Promise<boolean> {
     const { row, status, deliveredAt } = settling;
     const event = settlementEvent(row, status, deliveredAt, now);
     const written = await this.statements.rows(SMS_STATEMENTS.recordSettling, [
-      carrier,
-      key,
-      receipt.carrierMessageId,
-      receipt.state,
-      receipt.error ?? null,
-      receipt.doneAt ?? null,
-      now,
+      ...receiptValues(carrier, key, receipt, now),
       row.sid,
       status,
       deliveredAt,
