@@ -2,9 +2,10 @@ import { KeptCopies } from '@otp/platform';
 import type { VerificationRecord } from './verification-rows.js';
 
 /**
- * The copy of each pending verification as this process last wrote it (KeptCopies in
- * @otp/platform): a check, or a report of one of its sends, decides on it without reading the
- * row, and `VerificationStore.locked` proves it current by the write (xmin). Only pending
+ * The copy of each pending verification as this process last wrote it, or last found it current
+ * (a work that changed nothing on a fresh read; KeptCopies in @otp/platform): a check, or a
+ * report of one of its sends, decides on it without reading the row, and
+ * `VerificationStore.locked` proves it current by the write (xmin). Only pending
  * verifications are kept: every later state is final, and a finished one may be deleted by
  * retention. `limit` is VERIFY_KEPT_COPIES.
  */

@@ -109,8 +109,10 @@ export type NewStartIntent = Omit<StartIntent, 'status' | 'holdId' | 'moneyDue'>
 export class StartIntentStore {
   private readonly run: StatementRunner;
 
-  /** `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`). */
-  /** `kept`: the copies VerificationStore decides checks on; a start that turns pending leaves its own. */
+  /**
+   * `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`); `kept` holds the copies
+   * VerificationStore decides checks on, and a start that turns pending leaves its own there.
+   */
   constructor(
     pool: SchemaPool,
     private readonly kept: KeptVerifications,
