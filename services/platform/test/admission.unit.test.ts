@@ -66,4 +66,22 @@ describe('AdmissionGate', () => {
     assert.ok(again);
     assert.equal(await gate.enter(), undefined, 'the second release did not make room for two');
   });
+
+  it('tryEnter admits at once while a place is free and nobody waits, and never jumps the queue', async () => {
+    const gate = new AdmissionGate({ maxInFlight: 1, queueMs: 1000 });
+    const first = gate.tryEnter();
+    assert.ok(first);
+    assert.equal(gate.tryEnter(), undefined, 'full');
+    const waiting = gate.enter();
+    first();
+    // The freed place went to the waiter, not to a later caller.
+    assert.equal(gate.tryEnter(), undefined);
+    const admitted = await waiting;
+    assert.ok(admitted);
+    admitted();
+    const again = gate.tryEnter();
+    assert.ok(again);
+    again();
+    assert.equal(gate.running, 0);
+  });
 });

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { NextFunction, RequestHandler, Response } from 'express';
 import { AdmissionGate, type AdmissionLimits } from '@otp/platform';
 import { errorEnvelope } from '../http/errors.js';
 
@@ -11,7 +11,17 @@ import { errorEnvelope } from '../http/errors.js';
  */
 export function admission(limits: AdmissionLimits): RequestHandler {
   const gate = new AdmissionGate(limits);
+  const admitted = (res: Response, release: () => void, next: NextFunction) => {
+    res.once('finish', release);
+    res.once('close', release);
+    next();
+  };
   return (req, res, next) => {
+    const now = gate.tryEnter();
+    if (now) {
+      admitted(res, now, next);
+      return;
+    }
     // A client that hangs up while queued gives its place back.
     const hangUp = new AbortController();
     const onClose = () => hangUp.abort();
@@ -26,9 +36,7 @@ export function admission(limits: AdmissionLimits): RequestHandler {
           .json(errorEnvelope('SERVICE_UNAVAILABLE', 'the gateway is at capacity, retry later'));
         return;
       }
-      res.once('finish', release);
-      res.once('close', release);
-      next();
+      admitted(res, release, next);
     });
   };
 }

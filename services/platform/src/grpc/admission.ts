@@ -35,10 +35,8 @@ export class AdmissionGate {
    */
   enter(deadline?: number, signal?: AbortSignal): Promise<(() => void) | undefined> {
     if (signal?.aborted) return Promise.resolve(undefined);
-    if (this.inFlight < this.limits.maxInFlight && this.queue.length === 0) {
-      this.inFlight += 1;
-      return Promise.resolve(this.releaser());
-    }
+    const now = this.tryEnter();
+    if (now) return Promise.resolve(now);
     const waitMs = Math.min(this.limits.queueMs, deadline === undefined ? Infinity : deadline - Date.now());
     if (waitMs <= 0) return Promise.resolve(undefined);
     return new Promise((resolve) => {
@@ -60,6 +58,17 @@ export class AdmissionGate {
       signal?.addEventListener('abort', withdraw, { once: true });
       this.queue.push(waiter);
     });
+  }
+
+  /**
+   * The release function when the call may run at once (a free place and nobody waiting before
+   * it), else undefined: the caller then waits with `enter`. Nearly every call takes this path, so
+   * it makes no promise, timer or abort signal.
+   */
+  tryEnter(): (() => void) | undefined {
+    if (this.inFlight >= this.limits.maxInFlight || this.queue.length > 0) return undefined;
+    this.inFlight += 1;
+    return this.releaser();
   }
 
   private releaser(): () => void {

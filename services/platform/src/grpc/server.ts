@@ -110,16 +110,23 @@ function gated(
   for (const [name, handler] of Object.entries(implementation)) {
     const unary = handler as grpc.handleUnaryCall<unknown, unknown>;
     wrapped[name] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      const run = (release: () => void) =>
+        unary(call, (error, value) => {
+          release();
+          callback(error, value);
+        });
+      const now = gate.tryEnter();
+      if (now) {
+        run(now);
+        return;
+      }
       void gate.enter(deadlineOf(call)).then((release) => {
         if (!release) {
           recordRpc(name, 'SERVICE_UNAVAILABLE', 0);
           callback(toServiceError(new DomainError('SERVICE_UNAVAILABLE', `${name}: the service is at capacity`)));
           return;
         }
-        unary(call, (error, value) => {
-          release();
-          callback(error, value);
-        });
+        run(release);
       });
     }) as grpc.UntypedHandleCall;
   }
