@@ -17,13 +17,13 @@ const schema = z.object({
   /** Postgres schema holding projects, API keys and IP allowlists. */
   DATABASE_SCHEMA: z.string().default('gateway'),
   /** gRPC peers (host:port, or a comma list of the replicas' host:port). */
-  BILLING_ADDR: peerAddress.default('127.0.0.1:50051'),
-  SMS_ADDR: peerAddress.default('127.0.0.1:50052'),
-  MESSENGER_ADDR: peerAddress.default('127.0.0.1:50053'),
-  VERIFY_ADDR: peerAddress.default('127.0.0.1:50054'),
-  WEBHOOKS_ADDR: peerAddress.default('127.0.0.1:50055'),
+  BILLING_ADDR: peerAddress.default('127.0.0.1:15051'),
+  SMS_ADDR: peerAddress.default('127.0.0.1:15052'),
+  MESSENGER_ADDR: peerAddress.default('127.0.0.1:15053'),
+  VERIFY_ADDR: peerAddress.default('127.0.0.1:15054'),
+  WEBHOOKS_ADDR: peerAddress.default('127.0.0.1:15055'),
   /** Guard (abuse defence): asked once before every start; down means starts answer 503. */
-  GUARD_ADDR: peerAddress.default('127.0.0.1:50056'),
+  GUARD_ADDR: peerAddress.default('127.0.0.1:15056'),
   /**
    * Comma list of addresses/CIDRs of reverse proxies whose X-Forwarded-For is believed.
    * Empty (default): the socket address is the client, whatever the header says.

@@ -14,9 +14,9 @@ const schema = z.object({
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Guard gRPC service (0 picks a free port). */
-  GRPC_PORT: envPort.default(50056),
+  GRPC_PORT: envPort.default(15056),
   /** Billing (host:port or a comma list): the daily spend limit is handed to it. */
-  BILLING_ADDR: peerAddress.default('127.0.0.1:50051'),
+  BILLING_ADDR: peerAddress.default('127.0.0.1:15051'),
 });
 
 export type Config = z.infer<typeof schema>;

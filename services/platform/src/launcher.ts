@@ -181,12 +181,12 @@ export const LOCAL_PORTS: PlatformPorts = {
   admin: 8081,
   sandboxHttp: 4010,
   smpp: 2775,
-  billing: 50051,
-  sms: 50052,
-  messenger: 50053,
-  verify: 50054,
-  webhooks: 50055,
-  guard: 50056,
+  billing: 15051,
+  sms: 15052,
+  messenger: 15053,
+  verify: 15054,
+  webhooks: 15055,
+  guard: 15056,
   console: 8090,
 };
 

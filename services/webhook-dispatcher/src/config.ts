@@ -13,7 +13,7 @@ const schema = z.object({
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Webhooks gRPC service (0 picks a free port). */
-  GRPC_PORT: envPort.default(50055),
+  GRPC_PORT: envPort.default(15055),
   /** Local runs only: allow callback targets on loopback/private/link-local addresses. */
   ALLOW_PRIVATE_TARGETS: envBoolean.default(false),
   /** Per-attempt limit for connecting, sending and reading the response, in milliseconds. */
