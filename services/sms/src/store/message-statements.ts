@@ -22,6 +22,18 @@ const FINISH = `UPDATE messages SET status = $2::text, money_due = ($2::text = '
             WHERE sid = $1 AND status = 'processing'
            RETURNING sid`;
 
+/**
+ * A receipt stored ($1 carrier, $2 receipt key, $3 carrier id, $4 state, $5 error, $6 done at,
+ * $7 now) for the message `sid` (SQL; may be null): a repeat of the same key keeps the latest state,
+ * and a receipt once matched keeps its message. `recordReceipt` and `recordSettling` share it.
+ */
+const storeReceipt = (sid: string) => `
+             INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, error, done_at, received_at, sid)
+             VALUES ($1, $2, $3, $4, $5::text, $6::timestamptz, $7::timestamptz, ${sid})
+             ON CONFLICT (carrier, receipt_key) DO UPDATE
+               SET state = EXCLUDED.state, error = EXCLUDED.error, done_at = EXCLUDED.done_at,
+                   received_at = EXCLUDED.received_at, sid = coalesce(delivery_receipts.sid, EXCLUDED.sid)`;
+
 export const SMS_STATEMENTS = {
   /**
    * What a send needs to know of its project in one read: $1 project, $2 the sender ID's key
@@ -127,12 +139,7 @@ export const SMS_STATEMENTS = {
     name: 'sms_record_receipt',
     text: `WITH owner AS MATERIALIZED (
              SELECT sid FROM messages WHERE receipt_keys @> ARRAY[$1 || ':' || $2]::text[]),
-           stored AS (
-             INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, error, done_at, received_at, sid)
-             VALUES ($1, $2, $3, $4, $5::text, $6::timestamptz, $7::timestamptz, (SELECT sid FROM owner LIMIT 1))
-             ON CONFLICT (carrier, receipt_key) DO UPDATE
-               SET state = EXCLUDED.state, error = EXCLUDED.error, done_at = EXCLUDED.done_at,
-                   received_at = EXCLUDED.received_at, sid = coalesce(delivery_receipts.sid, EXCLUDED.sid)
+           stored AS (${storeReceipt('(SELECT sid FROM owner LIMIT 1)')}
              RETURNING sid, state, done_at, received_at)
            SELECT m.*,
                   (SELECT coalesce(json_agg(json_build_object('state', r.state, 'done_at', r.done_at, 'received_at', r.received_at)), '[]'::json)
@@ -150,12 +157,7 @@ export const SMS_STATEMENTS = {
    */
   recordSettling: {
     name: 'sms_record_settling_receipt',
-    text: `WITH stored AS (
-             INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, error, done_at, received_at, sid)
-             VALUES ($1, $2, $3, $4, $5::text, $6::timestamptz, $7::timestamptz, $8::text)
-             ON CONFLICT (carrier, receipt_key) DO UPDATE
-               SET state = EXCLUDED.state, error = EXCLUDED.error, done_at = EXCLUDED.done_at,
-                   received_at = EXCLUDED.received_at, sid = coalesce(delivery_receipts.sid, EXCLUDED.sid)),
+    text: `WITH stored AS (${storeReceipt('$8::text')}),
            settled AS (
              UPDATE messages SET delivery_status = $9::text, delivered_at = $10::timestamptz, updated_at = $7::timestamptz
               WHERE sid = $8::text AND status IS NOT DISTINCT FROM 'sent' AND delivery_status IS NULL
