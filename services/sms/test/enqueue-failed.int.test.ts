@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { schemaPool } from '@otp/platform';
-import { freshDatabase } from '@otp/test/infra';
-import { openDatabase, type Db } from '../src/store/database.js';
-import { Messages } from '../src/store/messages.js';
-import { SendIntents } from '../src/store/send-intents.js';
-import { storeQueuedMessage } from './stored-messages.js';
+import type { Db } from '../src/store/database.js';
+import type { Messages } from '../src/store/messages.js';
+import type { SendIntents } from '../src/store/send-intents.js';
+import { storeQueuedMessage, storesOnFreshDatabase } from './stored-messages.js';
 
 // A publish to sms.outbound whose answer was lost may still have reached the queue, and the worker
 // may have taken the message before Send learns of the failure. Marking it enqueue_failed then
@@ -24,11 +22,7 @@ async function statusOf(sid: string): Promise<{ status: string; moneyDue: boolea
 
 describe('sms: a failed enqueue of a message the worker already took', () => {
   beforeAll(async () => {
-    const url = await freshDatabase();
-    const pool = schemaPool(url, 'sms');
-    db = openDatabase(url, 'sms', pool);
-    messages = new Messages(db, pool);
-    intents = new SendIntents(pool);
+    ({ db, messages, intents } = await storesOnFreshDatabase());
   });
   afterAll(async () => {
     await db?.$disconnect();

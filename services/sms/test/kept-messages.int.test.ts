@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { createLogger, schemaPool, systemClock } from '@otp/platform';
-import { freshDatabase } from '@otp/test/infra';
+import { createLogger, systemClock } from '@otp/platform';
 import { receiptIdKey, submitIdKeys } from '../src/domain/receipts.js';
 import type { Message } from '../src/generated/prisma/client.js';
 import { recordReceipt, type IncomingReceiptDeps } from '../src/operations/delivery-receipts.js';
 import { IdWrites } from '../src/operations/id-writes.js';
-import { openDatabase, type Db } from '../src/store/database.js';
+import type { Db } from '../src/store/database.js';
 import { KeptMessages } from '../src/store/kept-messages.js';
-import { Messages } from '../src/store/messages.js';
-import { DeliveryReceipts } from '../src/store/receipts.js';
-import { SendIntents } from '../src/store/send-intents.js';
-import { storeQueuedMessage } from './stored-messages.js';
+import type { Messages } from '../src/store/messages.js';
+import type { DeliveryReceipts } from '../src/store/receipts.js';
+import type { SendIntents } from '../src/store/send-intents.js';
+import { storeQueuedMessage, storesOnFreshDatabase } from './stored-messages.js';
 
 // The receipt of a one-part message this process just sent settles it in the statement that
 // stores the receipt (KeptMessages): the delivery status, its time and its one event are those
@@ -53,12 +52,7 @@ async function receiptSids(carrierId: string): Promise<(string | null)[]> {
 
 describe('sms: the receipt of a message this process just sent', () => {
   beforeAll(async () => {
-    const url = await freshDatabase();
-    const pool = schemaPool(url, 'sms');
-    db = openDatabase(url, 'sms', pool);
-    messages = new Messages(db, pool);
-    receipts = new DeliveryReceipts(pool);
-    intents = new SendIntents(pool);
+    ({ db, messages, receipts, intents } = await storesOnFreshDatabase());
     deps = {
       receipts,
       clock: systemClock,

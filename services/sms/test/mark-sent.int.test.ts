@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { createLogger, schemaPool, systemClock } from '@otp/platform';
-import { freshDatabase } from '@otp/test/infra';
+import { createLogger, systemClock } from '@otp/platform';
 import { receiptIdKey, submitIdKeys } from '../src/domain/receipts.js';
 import type { Message } from '../src/generated/prisma/client.js';
 import { settleOpen } from '../src/operations/delivery-receipts.js';
-import { openDatabase, type Db } from '../src/store/database.js';
-import { Messages } from '../src/store/messages.js';
-import { DeliveryReceipts } from '../src/store/receipts.js';
-import { SendIntents } from '../src/store/send-intents.js';
-import { storeQueuedMessage } from './stored-messages.js';
+import type { Db } from '../src/store/database.js';
+import type { Messages } from '../src/store/messages.js';
+import type { DeliveryReceipts } from '../src/store/receipts.js';
+import type { SendIntents } from '../src/store/send-intents.js';
+import { storeQueuedMessage, storesOnFreshDatabase } from './stored-messages.js';
 
 // A carrier often sends the receipt of a submit as it answers it, before the worker has stored
 // the ids the receipt names. Marking the message sent takes such receipts in the same statement,
@@ -41,12 +40,7 @@ async function eventsOf(sid: string, type: string): Promise<number> {
 
 describe('sms: marking a message sent takes the receipts that came before its ids', () => {
   beforeAll(async () => {
-    const url = await freshDatabase();
-    const pool = schemaPool(url, 'sms');
-    db = openDatabase(url, 'sms', pool);
-    messages = new Messages(db, pool);
-    receipts = new DeliveryReceipts(pool);
-    intents = new SendIntents(pool);
+    ({ db, messages, receipts, intents } = await storesOnFreshDatabase());
   });
   afterAll(async () => {
     await db?.$disconnect();

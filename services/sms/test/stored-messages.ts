@@ -1,7 +1,24 @@
 import assert from 'node:assert/strict';
-import { newSid } from '@otp/platform';
+import { newSid, schemaPool } from '@otp/platform';
+import { freshDatabase } from '@otp/test/infra';
 import type { Message } from '../src/generated/prisma/client.js';
-import type { SendIntents } from '../src/store/send-intents.js';
+import { openDatabase, type Db } from '../src/store/database.js';
+import { Messages } from '../src/store/messages.js';
+import { DeliveryReceipts } from '../src/store/receipts.js';
+import { SendIntents } from '../src/store/send-intents.js';
+
+/** The SMS stores on a fresh database, as the service opens them (one pool Prisma shares). */
+export async function storesOnFreshDatabase(): Promise<{
+  db: Db;
+  messages: Messages;
+  receipts: DeliveryReceipts;
+  intents: SendIntents;
+}> {
+  const url = await freshDatabase();
+  const pool = schemaPool(url, 'sms');
+  const db = openDatabase(url, 'sms', pool);
+  return { db, messages: new Messages(db, pool), receipts: new DeliveryReceipts(pool), intents: new SendIntents(pool) };
+}
 
 /**
  * A message as Send leaves it once its hold is confirmed (`queued`), written through the store's
