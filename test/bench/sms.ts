@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { STREAMS } from '@otp/platform';
 import { natsUrl } from '@otp/test/infra';
+import { describeFloorDrift, floorAround, startFloor } from './floor.js';
 import { BENCH_CONNECTIONS, load, type LoadFigures } from './load.js';
-import { describeFloor, report, reportTracing, startMeasuredPlatform, type Floor } from './measured-platform.js';
-import { measureUsage, type Usage } from './usage.js';
+import { report, reportTracing, startMeasuredPlatform, type Floor } from './measured-platform.js';
+import type { Usage } from './usage.js';
 
 // SMS scenario: POST /v1/messages/sms through the whole send path (gateway auth and validation,
 // Sms.Send, Billing.Quote and Billing.Hold, the insert, the JetStream publish) and the delivery
@@ -113,43 +111,6 @@ async function sendPath(
   }
 }
 
-export async function floor(databaseUrl: string): Promise<Floor> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./floor-server.ts', import.meta.url))],
-    {
-      env: { ...process.env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl() },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        const record = JSON.parse(line) as { msg?: string; ports?: { http: number } };
-        if (record.msg === 'ready' && record.ports) resolve(record.ports.http);
-      });
-    });
-    // Its own cost is measured as the platform's is: the server, its database's backends, NATS.
-    let measuring: { stop(): Promise<Usage> } | undefined;
-    const figures = await load('floor: express + insert + publish', {
-      url: `http://127.0.0.1:${port}/floor`,
-      body: JSON.stringify(REQUEST),
-      beforeMeasuring: async () => {
-        measuring = await measureUsage({
-          databaseUrl,
-          processes: new Map([['floor', child.pid!]]),
-          natsUrl: natsUrl(),
-        });
-      },
-    });
-    if (!measuring) throw new Error('the measured run never started');
-    return { figures, usage: await measuring.stop() };
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
-
 function reportQueue(queue: QueueFigures): void {
   // Keeping up: nothing left a moment after the load (the last sends are still in flight when it ends).
   const keptUp = queue.drainPerSecond >= 0.95 * queue.fillPerSecond || queue.drainAfterMs <= 2000;
@@ -161,14 +122,29 @@ function reportQueue(queue: QueueFigures): void {
 }
 
 export async function smsBenchmark(databaseUrl: string): Promise<void> {
-  const one = await sendPath(1, false);
-  const many = await sendPath(BENCH_CONNECTIONS, false);
-  const traced = await sendPath(BENCH_CONNECTIONS, true);
-  const bare = await floor(databaseUrl);
-  console.log(describeFloor(bare));
-  for (const run of [one, many, traced]) {
-    report(run.figures, run.usage, bare, GOAL);
+  const floors = startFloor(databaseUrl);
+  const runs: { run: Awaited<ReturnType<typeof sendPath>>; floor: Floor }[] = [];
+  const measured: Floor[] = [await floors.measure()];
+  for (const [projects, traced] of [
+    [1, false],
+    [BENCH_CONNECTIONS, false],
+    [BENCH_CONNECTIONS, true],
+  ] as const) {
+    const run = await sendPath(projects, traced);
+    const before = measured[measured.length - 1]!;
+    const after = await floors.measure();
+    measured.push(after);
+    runs.push({ run, floor: floorAround(before, after) });
+  }
+  console.log(describeFloorDrift(measured));
+  for (const { run, floor } of runs) {
+    report(run.figures, run.usage, floor, GOAL);
     reportQueue(run.queue);
   }
-  reportTracing('SMS send', many.figures, traced.figures);
+  const [, many, traced] = runs;
+  reportTracing(
+    'SMS send',
+    { figures: many!.run.figures, floor: many!.floor },
+    { figures: traced!.run.figures, floor: traced!.floor },
+  );
 }

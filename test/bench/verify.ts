@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { TestPlatform } from '@otp/test/infra';
+import { describeFloorDrift, floorAround, startFloor, type FloorServer } from './floor.js';
 import {
   BENCH_CONNECTIONS,
   BENCH_SECONDS,
@@ -8,8 +9,7 @@ import {
   type AutocannonOptions,
   type LoadFigures,
 } from './load.js';
-import { describeFloor, report, reportTracing, startMeasuredPlatform } from './measured-platform.js';
-import { floor } from './sms.js';
+import { report, reportTracing, startMeasuredPlatform, type Floor } from './measured-platform.js';
 import type { Usage } from './usage.js';
 
 // Verify scenarios: POST /v1/verifications (gateway, Verify.Start: settings, sender ID, quote,
@@ -42,9 +42,19 @@ async function benchProject(platform: TestPlatform) {
 interface Measured {
   figures: LoadFigures;
   usage: Usage;
+  /** The floor runs just before and just after this path's run, as one (floor.ts). */
+  floor: Floor;
 }
 
-async function verifyPaths(traced: boolean): Promise<{ start: Measured; check: Measured }> {
+/**
+ * Both paths on one platform, each between two floor runs (floor.ts): the one before the start
+ * (`lastFloor`), one between the start and the check, one after the check.
+ */
+async function verifyPaths(
+  traced: boolean,
+  floors: FloorServer,
+  lastFloor: Floor,
+): Promise<{ start: Measured; check: Measured; floors: Floor[] }> {
   const measured = await startMeasuredPlatform(['sandbox', 'billing', 'sms', 'messenger', 'verify', 'gateway'], traced);
   const { platform } = measured;
   const suffix = traced ? ', traced' : '';
@@ -86,6 +96,7 @@ async function verifyPaths(traced: boolean): Promise<{ start: Measured; check: M
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const startCost = await startUsage.stop();
     if (sids.length === 0) throw new Error('no verification started; the check scenario needs some');
+    const between = await floors.measure();
 
     // Every check is a wrong code (200, valid false): the common, full-work path. Spread over the
     // started verifications so none of them runs out of checks during the run.
@@ -108,9 +119,19 @@ async function verifyPaths(traced: boolean): Promise<{ start: Measured; check: M
     const checkUsage = await measured.measure();
     const check = await autocannon(checkRun(sids.length * (WRONG_CODES - 1 - CHECKS_TO_WARM_UP)));
     const checkCost = await checkUsage.stop();
+    const after = await floors.measure();
     return {
-      start: { figures: figuresOf(`POST /v1/verifications${suffix}`, start), usage: startCost },
-      check: { figures: figuresOf(`POST /v1/verifications/{sid}/check${suffix}`, check), usage: checkCost },
+      start: {
+        figures: figuresOf(`POST /v1/verifications${suffix}`, start),
+        usage: startCost,
+        floor: floorAround(lastFloor, between),
+      },
+      check: {
+        figures: figuresOf(`POST /v1/verifications/{sid}/check${suffix}`, check),
+        usage: checkCost,
+        floor: floorAround(between, after),
+      },
+      floors: [between, after],
     };
   } finally {
     await measured.stop();
@@ -118,14 +139,15 @@ async function verifyPaths(traced: boolean): Promise<{ start: Measured; check: M
 }
 
 export async function verifyBenchmark(databaseUrl: string): Promise<void> {
-  const untraced = await verifyPaths(false);
-  const traced = await verifyPaths(true);
-  const bare = await floor(databaseUrl);
-  console.log(describeFloor(bare));
+  const floors = startFloor(databaseUrl);
+  const first = await floors.measure();
+  const untraced = await verifyPaths(false, floors, first);
+  const traced = await verifyPaths(true, floors, untraced.floors[untraced.floors.length - 1]!);
+  console.log(describeFloorDrift([first, ...untraced.floors, ...traced.floors]));
   for (const run of [untraced, traced]) {
-    report(run.start.figures, run.start.usage, bare, START_GOAL);
-    report(run.check.figures, run.check.usage, bare, CHECK_GOAL);
+    report(run.start.figures, run.start.usage, run.start.floor, START_GOAL);
+    report(run.check.figures, run.check.usage, run.check.floor, CHECK_GOAL);
   }
-  reportTracing('verification start', untraced.start.figures, traced.start.figures);
-  reportTracing('verification check', untraced.check.figures, traced.check.figures);
+  reportTracing('verification start', untraced.start, traced.start);
+  reportTracing('verification check', untraced.check, traced.check);
 }
