@@ -27,8 +27,11 @@ const SETTLE_MS = 3000;
 const DELIVERED_ENDINGS = ['10', '11', '12', '13', '14', '15'];
 // Wrong codes each verification can take before it fails; the check runs stay below it.
 const WRONG_CODES = 10;
-/** Checks of each verification the warm-up may spend (the measured run has the rest). */
-const CHECKS_TO_WARM_UP = 2;
+/**
+ * Checks of each verification the warm-up may spend (the measured run has the rest): with the
+ * verifications of the start's warm-up and run, four each are several seconds of checks.
+ */
+const CHECKS_TO_WARM_UP = 4;
 
 async function benchProject(platform: TestPlatform) {
   const project = await platform.newProject({ credit: '100000.00', abuseLimits: 'off' });
