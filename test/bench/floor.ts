@@ -13,18 +13,19 @@ import { measureUsage, type Usage } from './usage.js';
 // to the path could. Each path is compared with the mean of the floor runs just before and just
 // after it, and the floor's own spread is printed, so a reader can tell drift from a change.
 
-const FLOOR_REQUEST = { to: '+14155550123', body: 'Your order has shipped.' };
+/** The body of an SMS send: what the SMS scenario posts, and what the floor stores and publishes. */
+export const SMS_REQUEST = { to: '+14155550123', body: 'Your order has shipped.' };
 
-export interface FloorServer {
+export interface FloorRuns {
   /** One measured run (after the usual warm-up), printed as it is made. */
   measure(): Promise<Floor>;
 }
 
 /**
- * The floor's measurements for one scenario. Each run starts its own server (and its stream):
- * a platform started between two runs resets the bench's NATS streams, the floor's included.
+ * The floor's runs of one scenario. Each run starts its own server (and its stream): a platform
+ * started between two runs resets the bench's NATS streams, the floor's included.
  */
-export function startFloor(databaseUrl: string): FloorServer {
+export function floorRuns(databaseUrl: string): FloorRuns {
   let runs = 0;
   return { measure: () => measureFloor(databaseUrl, ++runs) };
 }
@@ -50,7 +51,7 @@ async function measureFloor(databaseUrl: string, run: number): Promise<Floor> {
     let measuring: { stop(): Promise<Usage> } | undefined;
     const figures = await load(`floor run ${run}: express + insert + publish`, {
       url: `http://127.0.0.1:${port}/floor`,
-      body: JSON.stringify(FLOOR_REQUEST),
+      body: JSON.stringify(SMS_REQUEST),
       beforeMeasuring: async () => {
         measuring = await measureUsage({
           databaseUrl,

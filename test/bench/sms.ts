@@ -2,7 +2,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { STREAMS } from '@otp/platform';
 import { natsUrl } from '@otp/test/infra';
-import { describeFloorDrift, floorAround, startFloor } from './floor.js';
+import { describeFloorDrift, floorAround, floorRuns, SMS_REQUEST } from './floor.js';
 import { BENCH_CONNECTIONS, load, type LoadFigures } from './load.js';
 import { report, reportTracing, startMeasuredPlatform, type Floor } from './measured-platform.js';
 import type { Usage } from './usage.js';
@@ -13,7 +13,6 @@ import type { Usage } from './usage.js';
 // against a floor that does only the unavoidable part: one Postgres insert and one JetStream
 // publish. CPU per send is counted until the queue is empty again, so it includes the delivery.
 
-const REQUEST = { to: '+14155550123', body: 'Your order has shipped.' };
 const GOAL = { ratio: 0.2, cpuMs: 3 };
 /** How long the queue may take to empty after the load before the run counts as not keeping up. */
 const DRAIN_LIMIT_MS = 60_000;
@@ -96,7 +95,7 @@ async function sendPath(
       {
         url: `${platform.publicUrl}/v1/messages/sms`,
         connectionHeaders: keys.map((key) => ({ authorization: `Bearer ${key}` })),
-        body: JSON.stringify({ ...REQUEST, from: 'Bench' }),
+        body: JSON.stringify({ ...SMS_REQUEST, from: 'Bench' }),
         beforeMeasuring: async () => {
           await (await watchQueue()).loadEnded();
           measuring = { queue: await watchQueue(), usage: await measured.measure() };
@@ -122,7 +121,7 @@ function reportQueue(queue: QueueFigures): void {
 }
 
 export async function smsBenchmark(databaseUrl: string): Promise<void> {
-  const floors = startFloor(databaseUrl);
+  const floors = floorRuns(databaseUrl);
   const runs: { run: Awaited<ReturnType<typeof sendPath>>; floor: Floor }[] = [];
   const measured: Floor[] = [await floors.measure()];
   for (const [projects, traced] of [

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import type { TestPlatform } from '@otp/test/infra';
-import { describeFloorDrift, floorAround, startFloor, type FloorServer } from './floor.js';
+import { describeFloorDrift, floorAround, floorRuns, type FloorRuns } from './floor.js';
 import {
   BENCH_CONNECTIONS,
   BENCH_SECONDS,
@@ -55,7 +55,7 @@ interface Measured {
  */
 async function verifyPaths(
   traced: boolean,
-  floors: FloorServer,
+  floors: FloorRuns,
   lastFloor: Floor,
 ): Promise<{ start: Measured; check: Measured; floors: Floor[] }> {
   const measured = await startMeasuredPlatform(['sandbox', 'billing', 'sms', 'messenger', 'verify', 'gateway'], traced);
@@ -142,7 +142,7 @@ async function verifyPaths(
 }
 
 export async function verifyBenchmark(databaseUrl: string): Promise<void> {
-  const floors = startFloor(databaseUrl);
+  const floors = floorRuns(databaseUrl);
   const first = await floors.measure();
   const untraced = await verifyPaths(false, floors, first);
   const traced = await verifyPaths(true, floors, untraced.floors[untraced.floors.length - 1]!);
