@@ -1,4 +1,4 @@
-import { commonConfig, envPort, loadConfig, retentionConfig } from '@otp/platform';
+import { commonConfig, envPort, loadConfig, retentionConfig, LOCAL_GRPC_PORTS } from '@otp/platform';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -12,7 +12,7 @@ const schema = z.object({
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Billing gRPC service (0 picks a free port). */
-  GRPC_PORT: envPort.default(15051),
+  GRPC_PORT: envPort.default(LOCAL_GRPC_PORTS.billing),
   /** The SMS rate card shipped as data; loaded into billing.sms_rates at start. */
   RATE_CARD_PATH: z.string().default(fileURLToPath(new URL('../data/sms-rates.json', import.meta.url))),
 });

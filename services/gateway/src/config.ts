@@ -1,4 +1,12 @@
-import { commonConfig, envBoolean, envPort, loadConfig, peerAddress, retentionTaskConfig } from '@otp/platform';
+import {
+  commonConfig,
+  envBoolean,
+  envPort,
+  loadConfig,
+  peerAddress,
+  retentionTaskConfig,
+  localPeer,
+} from '@otp/platform';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -17,13 +25,13 @@ const schema = z.object({
   /** Postgres schema holding projects, API keys and IP allowlists. */
   DATABASE_SCHEMA: z.string().default('gateway'),
   /** gRPC peers (host:port, or a comma list of the replicas' host:port). */
-  BILLING_ADDR: peerAddress.default('127.0.0.1:15051'),
-  SMS_ADDR: peerAddress.default('127.0.0.1:15052'),
-  MESSENGER_ADDR: peerAddress.default('127.0.0.1:15053'),
-  VERIFY_ADDR: peerAddress.default('127.0.0.1:15054'),
-  WEBHOOKS_ADDR: peerAddress.default('127.0.0.1:15055'),
+  BILLING_ADDR: peerAddress.default(localPeer('billing')),
+  SMS_ADDR: peerAddress.default(localPeer('sms')),
+  MESSENGER_ADDR: peerAddress.default(localPeer('messenger')),
+  VERIFY_ADDR: peerAddress.default(localPeer('verify')),
+  WEBHOOKS_ADDR: peerAddress.default(localPeer('webhooks')),
   /** Guard (abuse defence): asked once before every start; down means starts answer 503. */
-  GUARD_ADDR: peerAddress.default('127.0.0.1:15056'),
+  GUARD_ADDR: peerAddress.default(localPeer('guard')),
   /**
    * Comma list of addresses/CIDRs of reverse proxies whose X-Forwarded-For is believed.
    * Empty (default): the socket address is the client, whatever the header says.

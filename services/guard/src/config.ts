@@ -1,4 +1,13 @@
-import { commonConfig, envPort, loadConfig, outboxRetentionConfig, peerAddress, retentionConfig } from '@otp/platform';
+import {
+  commonConfig,
+  envPort,
+  loadConfig,
+  outboxRetentionConfig,
+  peerAddress,
+  retentionConfig,
+  LOCAL_GRPC_PORTS,
+  localPeer,
+} from '@otp/platform';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -14,9 +23,9 @@ const schema = z.object({
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Guard gRPC service (0 picks a free port). */
-  GRPC_PORT: envPort.default(15056),
+  GRPC_PORT: envPort.default(LOCAL_GRPC_PORTS.guard),
   /** Billing (host:port or a comma list): the daily spend limit is handed to it. */
-  BILLING_ADDR: peerAddress.default('127.0.0.1:15051'),
+  BILLING_ADDR: peerAddress.default(localPeer('billing')),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -6,6 +6,8 @@ import {
   peerAddress,
   recoveryConfig,
   retentionConfig,
+  LOCAL_GRPC_PORTS,
+  localPeer,
 } from '@otp/platform';
 import { z } from 'zod';
 
@@ -23,9 +25,9 @@ const schema = z.object({
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Messenger gRPC service (0 picks a free port). */
-  GRPC_PORT: envPort.default(15053),
+  GRPC_PORT: envPort.default(LOCAL_GRPC_PORTS.messenger),
   /** Billing gRPC address (host:port, or a comma list of the replicas' host:port): charges and refunds of the messenger fee. */
-  BILLING_ADDR: peerAddress.default('127.0.0.1:15051'),
+  BILLING_ADDR: peerAddress.default(localPeer('billing')),
   /** Base URL of the messenger provider's gateway API (the method name is appended). */
   MESSENGER_API_URL: z.string().url().default('http://127.0.0.1:4010/messenger-api'),
   /** Bearer token of the provider account; also the key material of its report signatures. */

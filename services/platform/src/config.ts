@@ -26,6 +26,26 @@ export const envBoolean = z
 
 export const envPort = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * The gRPC ports of the local run (`npm start`, CONTRACTS.md): each service's own default and
+ * its peers' default addresses, and the launcher's. Below Linux's ephemeral range (32768-60999),
+ * so an outgoing connection of a service started earlier can never be given a later service's
+ * port before that service binds it. The Helm chart sets its own (50051-50056).
+ */
+export const LOCAL_GRPC_PORTS = {
+  billing: 15051,
+  sms: 15052,
+  messenger: 15053,
+  verify: 15054,
+  webhooks: 15055,
+  guard: 15056,
+} as const;
+
+/** A peer's default address in the local run (`127.0.0.1:<its LOCAL_GRPC_PORTS port>`). */
+export function localPeer(service: keyof typeof LOCAL_GRPC_PORTS): string {
+  return `127.0.0.1:${LOCAL_GRPC_PORTS[service]}`;
+}
+
 const HOST_PORT = /^[^\s:,]+:\d+$|^\[[0-9a-fA-F:.]+\]:\d+$/;
 
 /**

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_GRPC_PORTS } from './config.js';
 import { LOCAL_SECRET_KEYS } from './secrets/sealed-box.js';
 
 // Starts the platform's processes on one machine: `npm start` and the integration suites use it.
@@ -181,12 +182,7 @@ export const LOCAL_PORTS: PlatformPorts = {
   admin: 8081,
   sandboxHttp: 4010,
   smpp: 2775,
-  billing: 15051,
-  sms: 15052,
-  messenger: 15053,
-  verify: 15054,
-  webhooks: 15055,
-  guard: 15056,
+  ...LOCAL_GRPC_PORTS,
   console: 8090,
 };
 

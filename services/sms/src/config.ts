@@ -7,6 +7,8 @@ import {
   recoveryConfig,
   retentionConfig,
   secretKeyHex,
+  LOCAL_GRPC_PORTS,
+  localPeer,
 } from '@otp/platform';
 import { z } from 'zod';
 
@@ -24,9 +26,9 @@ const schema = z.object({
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Sms gRPC service (0 picks a free port). */
-  GRPC_PORT: envPort.default(15052),
+  GRPC_PORT: envPort.default(LOCAL_GRPC_PORTS.sms),
   /** Billing's gRPC address (host:port, or a comma list of the replicas' host:port). */
-  BILLING_ADDR: peerAddress.default('127.0.0.1:15051'),
+  BILLING_ADDR: peerAddress.default(localPeer('billing')),
   /** The carriers file (JSON or YAML: carriers, binds, limits, routes; README "Carriers file"). Unset: one carrier from the SMPP_* variables below takes every destination. */
   SMS_CARRIERS_FILE: z.string().optional(),
   /** The single carrier's SMPP 3.4 endpoint (no carriers file). */

@@ -8,6 +8,8 @@ import {
   retentionConfig,
   secretKeyHex,
   LOCAL_SECRET_KEYS,
+  LOCAL_GRPC_PORTS,
+  localPeer,
 } from '@otp/platform';
 import { z } from 'zod';
 
@@ -25,11 +27,11 @@ const schema = z.object({
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Verify gRPC service (0 picks a free port). */
-  GRPC_PORT: envPort.default(15054),
+  GRPC_PORT: envPort.default(LOCAL_GRPC_PORTS.verify),
   /** Peers (host:port, or a comma list of the replicas' host:port). */
-  BILLING_ADDR: peerAddress.default('127.0.0.1:15051'),
-  SMS_ADDR: peerAddress.default('127.0.0.1:15052'),
-  MESSENGER_ADDR: peerAddress.default('127.0.0.1:15053'),
+  BILLING_ADDR: peerAddress.default(localPeer('billing')),
+  SMS_ADDR: peerAddress.default(localPeer('sms')),
+  MESSENGER_ADDR: peerAddress.default(localPeer('messenger')),
   /** 32 bytes as 64 hex characters: derives the key that seals codes at rest and the check HMAC key. */
   VERIFY_CODE_KEY: secretKeyHex.default(LOCAL_CODE_KEY),
   /** How often the timer looks for due fallbacks, expiries and unsettled finishes, in milliseconds. */

@@ -1,4 +1,4 @@
-import { commonConfig, envBoolean, envPort, loadConfig, retentionConfig } from '@otp/platform';
+import { commonConfig, envBoolean, envPort, loadConfig, retentionConfig, LOCAL_GRPC_PORTS } from '@otp/platform';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -13,7 +13,7 @@ const schema = z.object({
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Webhooks gRPC service (0 picks a free port). */
-  GRPC_PORT: envPort.default(15055),
+  GRPC_PORT: envPort.default(LOCAL_GRPC_PORTS.webhooks),
   /** Local runs only: allow callback targets on loopback/private/link-local addresses. */
   ALLOW_PRIVATE_TARGETS: envBoolean.default(false),
   /** Per-attempt limit for connecting, sending and reading the response, in milliseconds. */
