@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { connectBus, ensureStream, publish, traceHeaders, type Bus } from './bus/jetstream.js';
 import { STREAMS } from './bus/streams.js';
 import { schemaPool } from './db/postgres.js';
-import { inPoolTransaction, type NamedStatement } from './db/statements.js';
+import type { NamedStatement } from './db/statements.js';
 import type { Logger } from './logging.js';
 import { HOUR_MS, type RetentionRule } from './retention.js';
 
@@ -87,6 +87,9 @@ interface PendingRow {
   headers: Record<string, string>;
 }
 
+/** The batch's answer: one row even when nothing is pending (id null), saying whether the lock was taken. */
+type BatchRow = { held: boolean } & (PendingRow | { id: null });
+
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -163,15 +166,22 @@ export class OutboxRelay {
     return rows[0]?.pending === true;
   }
 
+  /**
+   * One pass: two statements, both on one connection of the pool. The first takes the relay's
+   * lock and reads a batch; the rows are published; the second marks the published ones and gives
+   * the lock back. The lock is the session's, not a transaction's: a transaction around the pass
+   * cost a BEGIN and a COMMIT, two round trips of four, on every pass of every service.
+   */
   private async publishBatch(): Promise<number> {
-    const pass = await inPoolTransaction(this.options.pool, async (runner) => {
-      // One relay per schema at a time, whatever the number of replicas: two relays on disjoint
-      // batches (SKIP LOCKED) would publish in parallel and could reorder one aggregate's events.
-      // The lock goes with the transaction, so a crashed relay frees it; a row it published but
-      // did not mark is published again with the same Nats-Msg-Id and JetStream drops the copy.
-      // Taken in the same statement as the read (a relay that does not get it reads nothing).
-      const rows = await runner.rows<PendingRow>(OUTBOX_STATEMENTS.batch, [this.batchSize]);
-      if (rows.length === 0) return { published: 0 };
+    const client = await this.options.pool.connect();
+    let locked = false;
+    // A connection whose lock could not be given back leaves the pool (closing it frees the lock).
+    let broken: Error | undefined;
+    try {
+      const read = await client.query<BatchRow>({ ...OUTBOX_STATEMENTS.batch, values: [this.batchSize] });
+      locked = read.rows[0]?.held === true;
+      if (!locked) return 0;
+      const rows = read.rows.filter((row): row is BatchRow & PendingRow => row.id !== null);
       // Every row of the batch is sent before any acknowledgement is awaited (one round trip for
       // the batch, not one per row). They travel in seq order on the one connection and the
       // stream stores them in that order. Only the rows before the first failure are marked: the
@@ -184,35 +194,61 @@ export class OutboxRelay {
       );
       const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
       const published = failed === -1 ? rows : rows.slice(0, failed);
-      if (published.length > 0) {
-        await runner.rows(OUTBOX_STATEMENTS.markPublished, [published.map((r) => r.id)]);
+      await client.query({ ...OUTBOX_STATEMENTS.markAndUnlock, values: [published.map((r) => r.id)] });
+      locked = false;
+      // The marked prefix is committed; the pass stops here and the next one retries the rest.
+      if (failed !== -1) throw (outcomes[failed] as PromiseRejectedResult).reason;
+      return rows.length;
+    } finally {
+      if (locked) {
+        await client.query(OUTBOX_STATEMENTS.unlock).catch((error: unknown) => {
+          broken = error instanceof Error ? error : new Error(String(error));
+        });
       }
-      if (failed === -1) return { published: rows.length };
-      return { published: published.length, failure: (outcomes[failed] as PromiseRejectedResult).reason as unknown };
-    });
-    // The marked prefix is committed; the pass stops here and the next one retries the rest.
-    if ('failure' in pass) throw pass.failure;
-    return pass.published;
+      client.release(broken);
+    }
   }
 }
 
 /** The relay's statements, prepared by name on each of the pool's connections. */
+const RELAY_LOCK = `hashtext(current_schema() || '.outbox_events')`;
 const OUTBOX_STATEMENTS = {
   pending: {
     name: 'outbox_pending',
     text: 'SELECT EXISTS (SELECT 1 FROM outbox_events WHERE published_at IS NULL) AS pending',
   },
+  /**
+   * One relay per schema at a time, whatever the number of replicas: two relays on disjoint
+   * batches would publish in parallel and could reorder one aggregate's events. The lock is taken
+   * in the same statement as the read (a relay that does not get it reads nothing), in a CTE so
+   * that it is taken once, before any row is read; the answer has one row even when no event is
+   * pending, so the relay knows whether it holds the lock it must give back. A crashed relay's
+   * connection closes, which frees the lock; a row it published but did not mark is published
+   * again with the same Nats-Msg-Id, and JetStream drops the copy.
+   */
   batch: {
-    name: 'outbox_batch',
-    // The lock is a CTE so that it is taken once, before any row is read (a function in WHERE
-    // would be called per row).
-    text: `WITH relay AS (SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox_events')) AS held)
-           SELECT id, subject, payload, headers FROM outbox_events, relay
-            WHERE relay.held AND published_at IS NULL ORDER BY seq LIMIT $1`,
+    name: 'outbox_lock_batch',
+    text: `WITH relay AS (SELECT pg_try_advisory_lock(${RELAY_LOCK}) AS held)
+           SELECT relay.held, pending.id, pending.subject, pending.payload, pending.headers
+             FROM relay
+             LEFT JOIN LATERAL (SELECT id, subject, payload, headers, seq FROM outbox_events
+                                 WHERE relay.held AND published_at IS NULL ORDER BY seq LIMIT $1) pending ON true
+            ORDER BY pending.seq`,
   },
-  markPublished: {
-    name: 'outbox_mark_published',
-    text: 'UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])',
+  /**
+   * The published rows marked, and the lock given back, in one statement. The lock goes just
+   * before the marks commit: a relay that takes it in that instant reads those rows again and
+   * publishes them again, and JetStream drops the copies by Nats-Msg-Id, in order.
+   */
+  markAndUnlock: {
+    name: 'outbox_mark_unlock',
+    text: `WITH marked AS (UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[]) RETURNING id)
+           SELECT pg_advisory_unlock(${RELAY_LOCK}) AS released, (SELECT count(*) FROM marked)::int AS marked`,
+  },
+  /** The lock given back after a pass that ended without its marks (an error). */
+  unlock: {
+    name: 'outbox_unlock',
+    text: `SELECT pg_advisory_unlock(${RELAY_LOCK}) AS released`,
   },
 } satisfies Record<string, NamedStatement>;
 

@@ -129,4 +129,75 @@ describe('outbox relay (real Postgres, real JetStream)', () => {
       rows.map((_, n) => n),
     );
   });
+
+  it('gives the lock back after every pass, so the next pass of any replica can take it', async () => {
+    const row = outboxRow('events.sms.status', 'sms.sent', 'p1', { n: 9 }, new Date());
+    await insert(row);
+    const relay = new OutboxRelay({ pool, js: bus.js, logger });
+    await relay.drain();
+    // A pass that found nothing pending gives the lock back too.
+    await relay.drain();
+    const held = await pool.query(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted
+          AND objid = hashtext('outbox_test.outbox_events')::oid`,
+    );
+    assert.equal(held.rows[0].n, 0);
+    const events = await drainEvents('outbox-test', 1);
+    assert.deepEqual(
+      events.map((e) => e.id),
+      [row.id],
+    );
+  });
+
+  it('publishes nothing while another relay holds the lock, and everything once it is given back', async () => {
+    const row = outboxRow('events.sms.status', 'sms.sent', 'p1', { n: 10 }, new Date());
+    await insert(row);
+    const other = await pool.connect();
+    try {
+      await other.query(`SELECT pg_advisory_lock(hashtext('outbox_test.outbox_events'))`);
+      const relay = new OutboxRelay({ pool, js: bus.js, logger });
+      await relay.drain();
+      const pending = await pool.query('SELECT published_at FROM outbox_events WHERE id = $1', [row.id]);
+      assert.equal(pending.rows[0].published_at, null);
+      await other.query(`SELECT pg_advisory_unlock(hashtext('outbox_test.outbox_events'))`);
+      await relay.drain();
+      const marked = await pool.query('SELECT published_at FROM outbox_events WHERE id = $1', [row.id]);
+      assert.notEqual(marked.rows[0].published_at, null);
+    } finally {
+      other.release();
+    }
+    const events = await drainEvents('outbox-test', 1);
+    assert.deepEqual(
+      events.map((e) => e.id),
+      [row.id],
+    );
+  });
+
+  it('a pass whose publish fails marks nothing after the failure and gives the lock back', async () => {
+    const rows = Array.from({ length: 3 }, (_, n) => outboxRow('events.sms.status', 'sms.sent', 'p1', { n }, new Date()));
+    for (const row of rows) await insert(row);
+    // A subject no stream takes: JetStream answers "no responders", so the publish fails.
+    await pool.query(`UPDATE outbox_events SET subject = 'nowhere.at.all' WHERE id = $1`, [rows[1]!.id]);
+    const relay = new OutboxRelay({ pool, js: bus.js, logger });
+    await relay.drain();
+    const states = await pool.query<{ id: string; published: boolean }>(
+      'SELECT id, published_at IS NOT NULL AS published FROM outbox_events WHERE id = ANY($1::uuid[]) ORDER BY seq',
+      [rows.map((r) => r.id)],
+    );
+    assert.deepEqual(
+      states.rows.map((r) => r.published),
+      [true, false, false],
+    );
+    const held = await pool.query(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted
+          AND objid = hashtext('outbox_test.outbox_events')::oid`,
+    );
+    assert.equal(held.rows[0].n, 0);
+    // Put right, the rest goes on the next pass; the row after the failure, which JetStream had
+    // stored in the first pass, is not stored twice.
+    await pool.query(`UPDATE outbox_events SET subject = 'events.sms.status' WHERE id = $1`, [rows[1]!.id]);
+    await relay.drain();
+    const events = await drainEvents('outbox-test', 3);
+    assert.deepEqual(events.map((e) => e.id).sort(), rows.map((r) => r.id).sort());
+  });
 });
