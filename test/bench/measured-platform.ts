@@ -22,7 +22,15 @@ export interface MeasuredPlatform {
   stop(): Promise<void>;
 }
 
-export async function startMeasuredPlatform(only: ServiceName[], traced: boolean): Promise<MeasuredPlatform> {
+/**
+ * The platform with `only` its services (and the peers they need), each serving its metrics.
+ * `serviceEnv` adds settings of the scenario's own (the SMS scenario's carrier capacity).
+ */
+export async function startMeasuredPlatform(
+  only: ServiceName[],
+  traced: boolean,
+  serviceEnv: Partial<Record<ServiceName, Record<string, string>>> = {},
+): Promise<MeasuredPlatform> {
   const collector: TraceCollector | undefined = traced ? await startTraceCollector() : undefined;
   const metricsPorts = new Map<string, number>();
   const env: Partial<Record<ServiceName, Record<string, string>>> = {};
@@ -31,6 +39,7 @@ export async function startMeasuredPlatform(only: ServiceName[], traced: boolean
     const port = await freePort();
     metricsPorts.set(name, port);
     env[name] = {
+      ...serviceEnv[name],
       METRICS_PORT: String(port),
       ...(collector ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_TRACES_SAMPLER_ARG: TRACED_RATIO } : {}),
     };

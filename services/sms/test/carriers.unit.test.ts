@@ -168,6 +168,41 @@ describe('bind pace', () => {
     assert.equal(pace.takeSlot(5000), 100);
     assert.equal(pace.takeSlot(5100), 0);
   });
+  it('a bind whose timers fire late still submits its TPS', () => {
+    // 200 a second, every wake-up 2 ms after the slot it waited for (a busy event loop).
+    const pace = new BindPace({ window: 10, tps: 200 }, 1000);
+    let now = 0;
+    let taken = 0;
+    while (now < 10_000) {
+      const wait = pace.takeSlot(now);
+      if (wait === 0) taken += 1;
+      else now += Math.ceil(wait) + 2;
+    }
+    assert.ok(taken >= 1990, `${taken} slots in 10 s at 200 a second`);
+  });
+  it('property: whatever the times it is asked, no second holds more than tps + 1 slots', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 500 }),
+        fc.array(fc.double({ min: 0, max: 50, noNaN: true }), { minLength: 1, maxLength: 400 }),
+        (tps, gaps) => {
+          const pace = new BindPace({ window: 10, tps }, 1000);
+          const slots: number[] = [];
+          let now = 0;
+          for (const gap of gaps) {
+            now += gap;
+            // Every slot the bind allows at this moment is taken (a burst of waiting submits).
+            while (pace.takeSlot(now) === 0) slots.push(now);
+          }
+          for (let first = 0; first < slots.length; first++) {
+            let last = first;
+            while (last + 1 < slots.length && slots[last + 1]! < slots[first]! + 1000) last += 1;
+            assert.ok(last - first + 1 <= tps + 1, `${last - first + 1} slots within a second at ${tps} a second`);
+          }
+        },
+      ),
+    );
+  });
 });
 
 describe('splitting', () => {
