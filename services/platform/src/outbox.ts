@@ -144,14 +144,12 @@ export class OutboxRelay {
    * Publishes pending rows until none are left (or publishing fails; the next tick retries). A
    * tick nobody asked for (no commit woke the relay: the safety net for a crash, a failed
    * publish, another replica's rows) first asks whether anything is pending at all, one cheap
-   * statement instead of a transaction, since nearly every such tick finds nothing.
+   * statement, since nearly every such tick finds nothing.
    */
   async drain(woken = true): Promise<void> {
     try {
       if (!woken && !(await this.anythingPending())) return;
-      // A batch shorter than the limit was everything there was: a commit after its read wakes
-      // the relay again, so no empty pass is needed to find out.
-      while (!this.stopped && (await this.publishBatch()) === this.batchSize);
+      await this.publishPending();
     } catch (error) {
       this.options.logger.warn({ err: error }, 'outbox relay could not publish, will retry');
     }
@@ -167,38 +165,39 @@ export class OutboxRelay {
   }
 
   /**
-   * One pass: two statements, both on one connection of the pool. The first takes the relay's
-   * lock and reads a batch; the rows are published; the second marks the published ones and gives
-   * the lock back. The lock is the session's, not a transaction's: a transaction around the pass
-   * cost a BEGIN and a COMMIT, two round trips of four, on every pass of every service.
+   * Batches on one connection of the pool, which holds the relay's lock from the first read to
+   * the last mark. The first statement takes the lock and reads a batch; while more is due (the
+   * batch was full, or a commit woke the relay after it was read), each next statement marks what
+   * the last batch published and reads the next one; the last marks and gives the lock back.
+   * Under a steady stream of commits a batch costs one statement; a lone batch costs two. The
+   * lock is the session's, not a transaction's: a transaction around each batch cost a BEGIN and
+   * a COMMIT besides its read and its mark.
    */
-  private async publishBatch(): Promise<number> {
+  private async publishPending(): Promise<void> {
     const client = await this.options.pool.connect();
     let locked = false;
     // A connection whose lock could not be given back leaves the pool (closing it frees the lock).
     let broken: Error | undefined;
     try {
-      const read = await client.query<BatchRow>({ ...OUTBOX_STATEMENTS.batch, values: [this.batchSize] });
+      let read = await client.query<BatchRow>({ ...OUTBOX_STATEMENTS.batch, values: [this.batchSize] });
       locked = read.rows[0]?.held === true;
-      if (!locked) return 0;
-      const rows = read.rows.filter((row): row is BatchRow & PendingRow => row.id !== null);
-      // Every row of the batch is sent before any acknowledgement is awaited (one round trip for
-      // the batch, not one per row). They travel in seq order on the one connection and the
-      // stream stores them in that order. Only the rows before the first failure are marked: the
-      // failed row and every row after it are published again on the next pass (in seq order,
-      // the ones JetStream already stored dropped by Nats-Msg-Id).
-      const outcomes = await Promise.allSettled(
-        rows.map((row) =>
-          publish(this.options.js, row.subject, JSON.stringify(row.payload), { msgId: row.id, headers: row.headers }),
-        ),
-      );
-      const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
-      const published = failed === -1 ? rows : rows.slice(0, failed);
-      await client.query({ ...OUTBOX_STATEMENTS.markAndUnlock, values: [published.map((r) => r.id)] });
-      locked = false;
-      // The marked prefix is committed; the pass stops here and the next one retries the rest.
-      if (failed !== -1) throw (outcomes[failed] as PromiseRejectedResult).reason;
-      return rows.length;
+      if (!locked) return;
+      for (;;) {
+        const rows = read.rows.filter((row): row is BatchRow & PendingRow => row.id !== null);
+        const { published, failure } = await this.publishRows(rows);
+        const ids = published.map((row) => row.id);
+        // A batch shorter than the limit was everything there was when it was read; a commit
+        // after that read wakes the relay, and the wake is taken here by reading again.
+        const more = failure === undefined && !this.stopped && (rows.length === this.batchSize || this.takeWake());
+        if (!more) {
+          await client.query({ ...OUTBOX_STATEMENTS.markAndUnlock, values: [ids] });
+          locked = false;
+          // The marked prefix is committed; the next pass retries the rest.
+          if (failure !== undefined) throw failure;
+          return;
+        }
+        read = await client.query<BatchRow>({ ...OUTBOX_STATEMENTS.markAndRead, values: [this.batchSize, ids] });
+      }
     } finally {
       if (locked) {
         await client.query(OUTBOX_STATEMENTS.unlock).catch((error: unknown) => {
@@ -207,6 +206,31 @@ export class OutboxRelay {
       }
       client.release(broken);
     }
+  }
+
+  /**
+   * Every row of the batch is sent before any acknowledgement is awaited (one round trip for the
+   * batch, not one per row). They travel in seq order on the one connection and the stream stores
+   * them in that order. Only the rows before the first failure count as published: the failed
+   * row and every row after it are published again on the next pass (in seq order, the ones
+   * JetStream already stored dropped by Nats-Msg-Id).
+   */
+  private async publishRows(rows: PendingRow[]): Promise<{ published: PendingRow[]; failure?: unknown }> {
+    const outcomes = await Promise.allSettled(
+      rows.map((row) =>
+        publish(this.options.js, row.subject, JSON.stringify(row.payload), { msgId: row.id, headers: row.headers }),
+      ),
+    );
+    const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
+    if (failed === -1) return { published: rows };
+    return { published: rows.slice(0, failed), failure: (outcomes[failed] as PromiseRejectedResult).reason };
+  }
+
+  /** Whether a commit woke the relay since this was last asked (and the wake is taken). */
+  private takeWake(): boolean {
+    const woken = this.wakeRequested;
+    this.wakeRequested = false;
+    return woken;
   }
 }
 
@@ -234,6 +258,16 @@ const OUTBOX_STATEMENTS = {
              LEFT JOIN LATERAL (SELECT id, subject, payload, headers, seq FROM outbox_events
                                  WHERE relay.held AND published_at IS NULL ORDER BY seq LIMIT $1) pending ON true
             ORDER BY pending.seq`,
+  },
+  /**
+   * The published rows ($2) marked and the next batch read, the lock kept. The read sees the table
+   * as it was before the marks, so the rows just marked are left out by id.
+   */
+  markAndRead: {
+    name: 'outbox_mark_batch',
+    text: `WITH marked AS (UPDATE outbox_events SET published_at = now() WHERE id = ANY($2::uuid[]) RETURNING id)
+           SELECT true AS held, id, subject, payload, headers FROM outbox_events
+            WHERE published_at IS NULL AND id <> ALL($2::uuid[]) ORDER BY seq LIMIT $1`,
   },
   /**
    * The published rows marked, and the lock given back, in one statement. The lock goes just

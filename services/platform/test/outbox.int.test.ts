@@ -5,6 +5,7 @@ import { freshDatabase, natsUrl, resetBus } from '@otp/test/infra';
 import { connectBus, ensureConsumer, ensureStream, type Bus } from '../src/bus/jetstream.js';
 import { STREAMS } from '../src/bus/streams.js';
 import { schemaPool } from '../src/db/postgres.js';
+import { countStatements } from '../src/db/statement-count.js';
 import { createLogger } from '../src/logging.js';
 import { OutboxRelay, outboxRow, type EventEnvelope } from '../src/outbox.js';
 
@@ -199,5 +200,24 @@ describe('outbox relay (real Postgres, real JetStream)', () => {
     await relay.drain();
     const events = await drainEvents('outbox-test', 3);
     assert.deepEqual(events.map((e) => e.id).sort(), rows.map((r) => r.id).sort());
+  });
+
+  it('batch after batch on one connection: one statement per batch, plus the first read and the last mark', async () => {
+    const now = new Date();
+    const rows = Array.from({ length: 15 }, (_, n) => outboxRow('events.sms.status', 'sms.sent', 'p1', { n }, now));
+    for (const row of rows) await insert(row, now);
+    const relay = new OutboxRelay({ pool, js: bus.js, logger, batchSize: 5 });
+    const statements = countStatements();
+    const before = statements();
+    await relay.drain();
+    // Lock and read 5; mark 5 and read 5, twice; mark 5 and read none; mark none and unlock.
+    assert.equal(statements() - before, 5);
+    const events = await drainEvents('outbox-test', rows.length);
+    assert.deepEqual(
+      events.map((e) => e.id),
+      rows.map((r) => r.id),
+    );
+    const pending = await pool.query('SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL');
+    assert.equal(pending.rows[0].n, 0);
   });
 });
