@@ -86,6 +86,7 @@ export function floorAround(before: Floor, after: Floor): Floor {
     figures: {
       name: `${before.figures.name} and ${after.figures.name}`,
       requestsPerSecond: mean(before.figures.requestsPerSecond, after.figures.requestsPerSecond),
+      answeredPerSecond: mean(before.figures.answeredPerSecond, after.figures.answeredPerSecond),
       p50Ms: mean(before.figures.p50Ms, after.figures.p50Ms),
       p99Ms: mean(before.figures.p99Ms, after.figures.p99Ms),
       total: before.figures.total + after.figures.total,

@@ -7,6 +7,8 @@ export type AutocannonOptions = Parameters<typeof autocannon>[0];
 export interface LoadFigures {
   name: string;
   requestsPerSecond: number;
+  /** Requests answered 2xx, per second: the throughput compared with the floor's. */
+  answeredPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   total: number;
@@ -70,13 +72,17 @@ export async function load(
 
 /** What a report prints of one autocannon run. */
 export function figuresOf(name: string, result: Awaited<ReturnType<typeof autocannon>>): LoadFigures {
+  const total = result.requests.total;
+  const failed = result.non2xx + result.errors + result.timeouts;
+  const rate = requestsPerSecond(result);
   return {
     name,
-    requestsPerSecond: requestsPerSecond(result),
+    requestsPerSecond: rate,
+    answeredPerSecond: total > 0 ? (rate * Math.max(0, total - failed)) / total : 0,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    total: result.requests.total,
-    failed: result.non2xx + result.errors + result.timeouts,
+    total,
+    failed,
   };
 }
 
