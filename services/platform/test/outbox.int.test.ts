@@ -175,7 +175,9 @@ describe('outbox relay (real Postgres, real JetStream)', () => {
   });
 
   it('a pass whose publish fails marks nothing after the failure and gives the lock back', async () => {
-    const rows = Array.from({ length: 3 }, (_, n) => outboxRow('events.sms.status', 'sms.sent', 'p1', { n }, new Date()));
+    const rows = Array.from({ length: 3 }, (_, n) =>
+      outboxRow('events.sms.status', 'sms.sent', 'p1', { n }, new Date()),
+    );
     for (const row of rows) await insert(row);
     // A subject no stream takes: JetStream answers "no responders", so the publish fails.
     await pool.query(`UPDATE outbox_events SET subject = 'nowhere.at.all' WHERE id = $1`, [rows[1]!.id]);
