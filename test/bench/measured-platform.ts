@@ -10,6 +10,22 @@ import { measureUsage, rssMb, servicePids, type Usage } from './usage.js';
 // any load.
 
 export const TRACED_RATIO = '0.2';
+/**
+ * The services a path runs through in production are not all it costs: every consumer of the
+ * events it causes pays too (verify follows channel status events, the webhook dispatcher takes
+ * every event). The scenarios start the whole platform as the chart deploys it (the console aside:
+ * it serves people, not the API), so those consumers are counted.
+ */
+export const DEPLOYED_PLATFORM: ServiceName[] = [
+  'sandbox',
+  'billing',
+  'guard',
+  'sms',
+  'messenger',
+  'verify',
+  'webhook-dispatcher',
+  'gateway',
+];
 const IDLE_RSS_GOAL_MB = 100;
 /** Processes outside the platform's cost: the simulators stand in for carriers and providers. */
 const NOT_THE_PLATFORM = new Set(['sandbox']);

@@ -4,7 +4,7 @@ import { STREAMS } from '@otp/platform';
 import { natsUrl } from '@otp/test/infra';
 import { describeFloorDrift, floorAround, floorRuns, SMS_REQUEST } from './floor.js';
 import { BENCH_CONNECTIONS, load, type LoadFigures } from './load.js';
-import { report, reportTracing, startMeasuredPlatform, type Floor } from './measured-platform.js';
+import { DEPLOYED_PLATFORM, report, reportTracing, startMeasuredPlatform, type Floor } from './measured-platform.js';
 import type { Usage } from './usage.js';
 
 // SMS scenario: POST /v1/messages/sms through the whole send path (gateway auth and validation,
@@ -84,7 +84,7 @@ async function sendPath(
   projects: number,
   traced: boolean,
 ): Promise<{ figures: LoadFigures; usage: Usage; queue: QueueFigures }> {
-  const measured = await startMeasuredPlatform(['sandbox', 'billing', 'sms', 'gateway'], traced, CARRIER_CAPACITY);
+  const measured = await startMeasuredPlatform(DEPLOYED_PLATFORM, traced, CARRIER_CAPACITY);
   const { platform } = measured;
   try {
     const keys: string[] = [];

@@ -9,7 +9,7 @@ import {
   type AutocannonOptions,
   type LoadFigures,
 } from './load.js';
-import { report, reportTracing, startMeasuredPlatform, type Floor } from './measured-platform.js';
+import { DEPLOYED_PLATFORM, report, reportTracing, startMeasuredPlatform, type Floor } from './measured-platform.js';
 import type { Usage } from './usage.js';
 
 // Verify scenarios: POST /v1/verifications (gateway, Verify.Start: settings, sender ID, quote,
@@ -67,7 +67,7 @@ async function verifyPaths(
   floors: FloorRuns,
   lastFloor: Floor,
 ): Promise<{ start: Measured; check: Measured; floors: Floor[] }> {
-  const measured = await startMeasuredPlatform(['sandbox', 'billing', 'sms', 'messenger', 'verify', 'gateway'], traced);
+  const measured = await startMeasuredPlatform(DEPLOYED_PLATFORM, traced);
   const { platform } = measured;
   const suffix = traced ? ', traced' : '';
   try {

@@ -3,6 +3,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { SUBJECTS } from '@otp/platform';
 import {
   eventually,
   natsUrl,
@@ -78,7 +79,7 @@ async function inboxFor(to: string): Promise<InboxMessage[]> {
     .messages;
 }
 
-/** Every messenger status event published so far, with its webhook target header. */
+/** Every status event of a direct code published so far (its own subject), with its webhook target header. */
 async function statusEvents(sid: string): Promise<StatusEvent[]> {
   const nc = await connect({ servers: natsUrl() });
   try {
@@ -87,7 +88,7 @@ async function statusEvents(sid: string): Promise<StatusEvent[]> {
     const events: StatusEvent[] = [];
     for (let seq = info?.state.first_seq ?? 1; info && seq <= info.state.last_seq; seq += 1) {
       const message = await jsm.streams.getMessage('EVENTS', { seq }).catch(() => undefined);
-      if (!message || message.subject !== 'events.messenger.status') continue;
+      if (!message || message.subject !== SUBJECTS.messengerDirectStatus) continue;
       const event = message.json<{ type: string; data: Code }>();
       if (event.data.sid !== sid) continue;
       const callback = message.header?.get('otp-callback-url');

@@ -23,12 +23,21 @@ export const STREAMS = {
   },
 } satisfies Record<string, Partial<StreamConfig> & { name: string; subjects: string[] }>;
 
-/** Event subjects (ARCHITECTURE.md): the event's `type` says which status it is. */
+/**
+ * Event subjects (ARCHITECTURE.md): the event's `type` says which status it is. A channel's status
+ * events go to one of two subjects by the send's purpose: verify's own sends on
+ * `events.<channel>.status` (what verify's consumer filters, `events.*.status`), direct sends on
+ * `events.<channel>.direct.status`, which that filter never matches. Verify used to receive every
+ * direct send's events only to look each one up and acknowledge it: a statement and two NATS
+ * messages per event, for nothing (README "Event catalogue").
+ */
 export const SUBJECTS = {
   smsStatus: 'events.sms.status',
+  smsDirectStatus: 'events.sms.direct.status',
   /** sms.delivered / sms.undelivered: webhooks only; the status consumers (verify) never see them. */
   smsReceipt: 'events.sms.receipt',
   messengerStatus: 'events.messenger.status',
+  messengerDirectStatus: 'events.messenger.direct.status',
   verificationFinished: 'events.verification.finished',
   /** Guard's fraud.prefix_blocked / fraud.prefix_unblocked. */
   fraudBlocks: 'events.fraud.blocks',

@@ -43,9 +43,17 @@ export function messageView(row: Message): SmsMessageView {
 
 export type SmsEventType = 'sms.sent' | 'sms.failed' | 'sms.delivered' | 'sms.undelivered';
 
-/** The event a status change writes (sms.sent, sms.failed, and the receipts' sms.delivered, sms.undelivered), carrying the public resource. */
+/**
+ * The event a status change writes (sms.sent, sms.failed, and the receipts' sms.delivered, sms.undelivered), carrying the
+ * public resource. Only the status of verify's own sends goes where verify listens (SUBJECTS).
+ */
 export function statusEvent(row: Message, type: SmsEventType, now: Date) {
-  const subject = type === 'sms.delivered' || type === 'sms.undelivered' ? SUBJECTS.smsReceipt : SUBJECTS.smsStatus;
+  const subject =
+    type === 'sms.delivered' || type === 'sms.undelivered'
+      ? SUBJECTS.smsReceipt
+      : row.purpose === 'verify'
+        ? SUBJECTS.smsStatus
+        : SUBJECTS.smsDirectStatus;
   const event = outboxRow(subject, type, row.projectId, smsMessageResource(messageView(row)), now);
   // The dispatcher reads the target from here, never from this service's tables.
   const headers = row.callbackUrl ? { ...event.headers, 'otp-callback-url': row.callbackUrl } : event.headers;

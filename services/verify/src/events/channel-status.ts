@@ -34,13 +34,15 @@ const UNPLACED_REPORT_PATIENCE_MS = 60_000;
 
 /**
  * Follows the status of every send verify made: messenger failures trigger the fallback,
- * deliveries end it, SMS failures can fail the verification. Reports about sends that are not
- * verify's (direct sends) are acknowledged and ignored.
+ * deliveries end it, SMS failures can fail the verification. Direct sends publish their status on
+ * subjects this filter never matches (SUBJECTS); one that still arrives (published by a replica
+ * of a version before that split, during a rolling upgrade) is acknowledged and ignored.
  */
 export async function startChannelStatusConsumer(bus: Bus, deps: FlowDeps, logger: Logger): Promise<RunningConsumer> {
   await ensureConsumer(bus.jsm, STREAMS.events.name, {
     durable_name: CHANNEL_STATUS_CONSUMER,
-    // Both channels' status subjects (events.messenger.status, events.sms.status); one wildcard
+    // Both channels' status subjects of verify's own sends (events.messenger.status,
+    // events.sms.status), not the direct sends' (events.<channel>.direct.status); one wildcard
     // filter because the JetStream of Debian's nats-server (2.9) takes a single filter subject.
     filter_subject: 'events.*.status',
     max_deliver: 30,

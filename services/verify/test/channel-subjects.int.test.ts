@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { STREAMS, SUBJECTS } from '@otp/platform';
+import { eventually, natsUrl } from '@otp/test/infra';
+import { CHANNEL_STATUS_CONSUMER } from '../src/events/channel-status.js';
+import { SENDER, VerifyWorld } from './verify-world.js';
+
+// Verify follows the status of its own sends only. The status events of direct sends (POST
+// /v1/messages/sms, POST /v1/messages/messenger) go to subjects its consumer never matches, so
+// verify neither receives them nor looks each one up in its database; its own sends still reach
+// it. End to end: gateway, verify, sms, messenger, billing, sandbox; real Postgres and NATS.
+
+let world: VerifyWorld;
+let nc: NatsConnection;
+let jsm: JetStreamManager;
+
+beforeAll(async () => {
+  world = await VerifyWorld.start();
+  nc = await connect({ servers: natsUrl() });
+  jsm = await jetstreamManager(nc);
+}, 120_000);
+
+afterAll(async () => {
+  await nc?.close();
+  await world?.stop();
+});
+
+/** Messages verify's status consumer has been handed so far. */
+async function handedToVerify(): Promise<number> {
+  return (await jsm.consumers.info(STREAMS.events.name, CHANNEL_STATUS_CONSUMER)).delivered.consumer_seq;
+}
+
+/** The event types published on `subject` about `sid`. */
+async function eventsOf(subject: string, sid: string): Promise<string[]> {
+  const info = await jsm.streams.info(STREAMS.events.name);
+  const types: string[] = [];
+  for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq += 1) {
+    const message = await jsm.streams.getMessage(STREAMS.events.name, { seq }).catch(() => undefined);
+    if (message?.subject !== subject) continue;
+    const event = message.json<{ type: string; data: { sid: string } }>();
+    if (event.data.sid === sid) types.push(event.type);
+  }
+  return types;
+}
+
+describe('channel status subjects', () => {
+  it('direct sends publish their status where verify does not listen; verify still hears its own sends', async () => {
+    const project = await world.project();
+    // Whatever earlier starts of this suite's platform caused has been handed over before we count.
+    const settled = await eventually(
+      () => jsm.consumers.info(STREAMS.events.name, CHANNEL_STATUS_CONSUMER),
+      (info) => info.num_pending === 0 && info.num_ack_pending === 0,
+      { what: 'verify to have been handed every status event so far' },
+    );
+    const before = settled.delivered.consumer_seq;
+
+    const sms = await project.api.post<{ sid: string }>('/messages/sms', {
+      to: world.number('10'),
+      from: SENDER,
+      body: 'Your order has shipped.',
+    });
+    assert.equal(sms.status, 201, sms.text);
+    const code = await project.api.post<{ sid: string }>('/messages/messenger', { to: world.number('11') });
+    assert.equal(code.status, 201, code.text);
+
+    // Both direct sends went out and published their status, on the direct subjects.
+    const smsEvents = await eventually(
+      () => eventsOf(SUBJECTS.smsDirectStatus, sms.body.sid),
+      (types) => types.includes('sms.sent'),
+      { what: `sms.sent of ${sms.body.sid} on ${SUBJECTS.smsDirectStatus}` },
+    );
+    const codeEvents = await eventually(
+      () => eventsOf(SUBJECTS.messengerDirectStatus, code.body.sid),
+      (types) => types.includes('messenger.delivered'),
+      { what: `messenger.delivered of ${code.body.sid} on ${SUBJECTS.messengerDirectStatus}` },
+    );
+    assert.deepEqual(await eventsOf(SUBJECTS.smsStatus, sms.body.sid), []);
+    assert.deepEqual(await eventsOf(SUBJECTS.messengerStatus, code.body.sid), []);
+    assert.ok(smsEvents.length >= 1 && codeEvents.length >= 1);
+    // None of them was handed to verify.
+    assert.equal(await handedToVerify(), before);
+
+    // A verification's own messenger send is reported to verify as before: it ends delivered.
+    const verification = await world.start(project, world.number('12'));
+    await eventually(
+      () => world.get(project, verification.sid),
+      (current) => current.attempts[0]?.status === 'delivered',
+      { what: `the messenger attempt of ${verification.sid} to be delivered` },
+    );
+    assert.ok((await handedToVerify()) > before);
+  }, 60_000);
+});
