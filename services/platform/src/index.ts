@@ -36,5 +36,6 @@ export * from './settings.js';
 export * from './retention.js';
 export * from './secrets/sealed-box.js';
 export * from './kept-copies.js';
+export * from './writes-in-progress.js';
 export * from './settings-cache.js';
 export * from './sms-price.js';

@@ -12,6 +12,7 @@ import {
   startRetention,
   stopOnSignals,
   systemClock,
+  WritesInProgress,
 } from '@otp/platform';
 import { Carriers } from './carrier/carriers.js';
 import { readCarriersFile, singleCarrierPlan } from './carrier/carriers-file.js';
@@ -23,7 +24,7 @@ import { openDatabase } from './store/database.js';
 import { Messages } from './store/messages.js';
 import { DeliveryReceipts } from './store/receipts.js';
 import { ReceiptMatching, recordReceipt } from './operations/delivery-receipts.js';
-import { IdWrites } from './operations/id-writes.js';
+
 import { KeptMessages } from './store/kept-messages.js';
 import { PriceLists } from './operations/price-list.js';
 import { SendRecovery } from './operations/recovery.js';
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
 
   const onEvent = () => relay.wake();
   // Shared by the worker (its writes of carrier ids) and the binds (receipts waiting for them).
-  const idWrites = new IdWrites();
+  const idWrites = new WritesInProgress();
   const kept = new KeptMessages(config.SMS_KEPT_COPIES);
   const receiptDeps = { receipts, clock, logger, onEvent, idWrites, kept };
   const plan = config.SMS_CARRIERS_FILE

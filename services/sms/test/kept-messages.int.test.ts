@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { createLogger, systemClock } from '@otp/platform';
+import { createLogger, systemClock, WritesInProgress } from '@otp/platform';
 import { receiptIdKey, submitIdKeys } from '../src/domain/receipts.js';
 import type { Message } from '../src/generated/prisma/client.js';
 import { recordReceipt, type IncomingReceiptDeps } from '../src/operations/delivery-receipts.js';
-import { IdWrites } from '../src/operations/id-writes.js';
 import type { Db } from '../src/store/database.js';
 import { KeptMessages } from '../src/store/kept-messages.js';
 import type { Messages } from '../src/store/messages.js';
@@ -58,7 +57,7 @@ describe('sms: the receipt of a message this process just sent', () => {
       clock: systemClock,
       logger,
       onEvent: () => (events += 1),
-      idWrites: new IdWrites(),
+      idWrites: new WritesInProgress(),
       kept: new KeptMessages(100),
     };
   });

@@ -11,6 +11,7 @@ import {
   startRetention,
   stopOnSignals,
   systemClock,
+  WritesInProgress,
 } from '@otp/platform';
 import { loadVerifyProto } from '@otp/proto';
 import { readConfig } from './config.js';
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     recoveryAfterMs: config.RECOVERY_AFTER_MS,
     recoveryIntervalMs: config.RECOVERY_INTERVAL_MS,
     wakeRelay: () => relay.wake(),
+    startWrites: new WritesInProgress(),
   };
 
   const server = await startGrpcServer({

@@ -14,6 +14,7 @@ let httpDuration: Histogram | undefined;
 let balanceOperations: Counter | undefined;
 let refusedStarts: Counter | undefined;
 let webhookOutcomes: Counter | undefined;
+let channelReports: Counter | undefined;
 
 /** One served gRPC call: rate, latency and errors per method (`code` is the domain code or OK). */
 export function recordRpc(method: string, code: string, seconds: number): void {
@@ -62,6 +63,24 @@ export function recordWebhookAttempt(outcome: 'succeeded' | 'retrying' | 'failed
     description: 'Webhook delivery attempts by outcome',
   });
   webhookOutcomes.add(1, { outcome });
+}
+
+/**
+ * One channel status report of verify's own sends, by what it did: `applied` (it changed the
+ * verification), `unchanged` (it changed nothing: a status already recorded, or a late one),
+ * `waiting` (its attempt is not recorded yet: handed back to be delivered again), `adopted` (an
+ * SMS no attempt showed, appended to an ended verification), `ignored` (not a send of verify's, or
+ * one whose attempt never appeared). Many `waiting` reports mean sends are reported before their
+ * start is recorded, on another replica or after a restart: each costs a read and a redelivery.
+ */
+export function recordChannelReport(
+  channel: string,
+  outcome: 'applied' | 'unchanged' | 'waiting' | 'adopted' | 'ignored',
+): void {
+  channelReports ??= meter().createCounter('verify_channel_reports_total', {
+    description: "Channel status reports of verify's sends, by channel and what they did",
+  });
+  channelReports.add(1, { channel, outcome });
 }
 
 /**

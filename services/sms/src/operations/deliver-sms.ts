@@ -6,6 +6,7 @@ import {
   type MessageOutcome,
   type PromiseClient,
   type SealedBox,
+  type WritesInProgress,
 } from '@otp/platform';
 import type { BillingClient } from '@otp/proto';
 import type { PartOutcome } from '../carrier/carrier.js';
@@ -19,7 +20,6 @@ import type { Messages } from '../store/messages.js';
 import type { KeptMessages } from '../store/kept-messages.js';
 import type { DeliveryReceipts } from '../store/receipts.js';
 import { settleOpen } from './delivery-receipts.js';
-import type { IdWrites } from './id-writes.js';
 import { giveMoneyBack, smsMoneyKeys } from './money-back.js';
 
 export interface DeliverDeps {
@@ -39,7 +39,7 @@ export interface DeliverDeps {
   /** Opens the sealed text of Verify's messages (SMS_BODY_KEY). */
   bodies: SealedBox;
   /** Receipts that come back before the ids they name are stored wait for the write. */
-  idWrites: IdWrites;
+  idWrites: WritesInProgress;
   /** One-part messages just written `sent`, for their receipt to settle as it is stored. */
   kept: KeptMessages;
 }

@@ -1,4 +1,4 @@
-import { PeriodicTask, type Clock, type Logger } from '@otp/platform';
+import { PeriodicTask, type Clock, type Logger, type WritesInProgress } from '@otp/platform';
 import type { CarrierReceipt } from '../carrier/carrier.js';
 import {
   deliveryStatusOf,
@@ -10,7 +10,6 @@ import {
 import type { KeptMessages } from '../store/kept-messages.js';
 import type { OpenDelivery, PartReceipt } from '../store/message-rows.js';
 import type { DeliveryReceipts } from '../store/receipts.js';
-import type { IdWrites } from './id-writes.js';
 
 export interface ReceiptDeps {
   receipts: DeliveryReceipts;
@@ -23,7 +22,7 @@ export interface ReceiptDeps {
 /** What a receipt coming in from a carrier needs besides. */
 export interface IncomingReceiptDeps extends ReceiptDeps {
   /** The worker's writes of carrier ids in progress: a receipt for one of them waits for it. */
-  idWrites: IdWrites;
+  idWrites: WritesInProgress;
   /** One-part messages the worker just wrote `sent`: their receipt settles them as it is stored. */
   kept: KeptMessages;
 }
@@ -86,7 +85,7 @@ export async function settleOpen(deps: ReceiptDeps, { row, parts }: OpenDelivery
 /**
  * A receipt often comes before the worker has stored the ids of the submit it is about (the
  * carrier answers the submit and sends the receipt at once). On the replica that sent it, the
- * receipt waits for that write (IdWrites); one that reaches another replica (a carrier may send
+ * receipt waits for that write (WritesInProgress); one that reaches another replica (a carrier may send
  * receipts on any bind), or that comes back while the write's process crashes, is stored
  * unmatched. This pass matches such receipts and settles their messages, every
  * SMS_RECEIPT_PASS_MS.

@@ -2,6 +2,7 @@ import {
   ensureConsumer,
   parseAmount,
   readEvent,
+  recordChannelReport,
   runConsumer,
   STREAMS,
   type Bus,
@@ -58,21 +59,28 @@ export async function startChannelStatusConsumer(bus: Bus, deps: FlowDeps, logge
       const event = readEvent(message, statusData);
       if (!event) return 'drop';
       const { envelope, data } = event;
-      // Verify's own sends name their verification: the copy this process last wrote may do.
+      // Verify's own sends name their verification: the copy this process last wrote may do,
+      // once a start of it this process is finishing has recorded the send.
       const owner = data.metadata?.[VERIFICATION_SID_KEY];
+      if (owner) await deps.startWrites.over(owner);
+      const channel = envelope.type.startsWith('sms.') ? 'sms' : 'messenger';
       const verification = await deps.store.forAttemptChange(data.sid, owner);
       if (!verification) {
-        const sms = envelope.type.startsWith('sms.') ? lateSms(data) : undefined;
+        const sms = channel === 'sms' ? lateSms(data) : undefined;
         const late = owner && sms ? await adoptLateSms(deps, owner, sms) : 'not_yet';
-        if (late === 'adopted') return 'ack';
-        // Its attempt committed since the read above: the next delivery finds it and applies this.
-        if (late === 'present') return 'retry';
-        // One of verify's sends whose attempt is not committed yet: try again shortly.
+        if (late === 'adopted') {
+          recordChannelReport(channel, 'adopted');
+          return 'ack';
+        }
+        // Its attempt committed since the read above (present), or one of verify's sends whose
+        // attempt is not committed yet: the next delivery, shortly, finds it and applies this.
         const ours = Boolean(owner);
         const age = deps.clock.now().getTime() - Date.parse(envelope.created_at);
-        return ours && age < UNPLACED_REPORT_PATIENCE_MS ? 'retry' : 'ack';
+        const waiting = late === 'present' || (ours && age < UNPLACED_REPORT_PATIENCE_MS);
+        recordChannelReport(channel, waiting ? 'waiting' : 'ignored');
+        return waiting ? 'retry' : 'ack';
       }
-      await applyChannelStatus(deps, verification, data.sid, data.status);
+      recordChannelReport(channel, await applyChannelStatus(deps, verification, data.sid, data.status));
       return 'ack';
     },
   });

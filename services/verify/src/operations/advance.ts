@@ -26,18 +26,24 @@ export async function advanceVerification(
 
 /**
  * A channel reported a status for one of our attempts (events.messenger.status / events.sms.status)
- * of `verification`, as just read.
+ * of `verification`, as just read or as this process last wrote it (a kept copy).
  */
 export async function applyChannelStatus(
   deps: FlowDeps,
   verification: VerificationRecord,
   attemptSid: string,
   status: string,
-): Promise<void> {
+): Promise<'applied' | 'unchanged'> {
+  // An attempt's status only moves forward (supersedes), on every path that writes it: a report
+  // that changes nothing on this copy changes nothing on any later version of the row either. So
+  // it costs nothing, where the locked run would confirm a no-op on a kept copy with a read (the
+  // messenger's `sent` after the start recorded the send as sent: one read per start).
+  const before = stateOf(verification);
+  if (applyAttemptStatus(before, attemptSid, status) === before) return 'unchanged';
   const outcome = await deps.store.locked(verification, deps.lockTimeoutMs, async (held) => {
     const before = stateOf(held.record);
     const after = applyAttemptStatus(before, attemptSid, status);
-    if (after === before) return false;
+    if (after === before) return { changed: false, finished: false };
     held.updateAttempt(attemptSid, { status });
     held.update({
       delivered: after.delivered,
@@ -46,9 +52,10 @@ export async function applyChannelStatus(
       // A finished verification's cost still follows its sends (an SMS that fails later is refunded).
       costCents: verificationCost(held.record),
     });
-    return progressLocked(deps, held);
+    return { changed: true, finished: await progressLocked(deps, held) };
   });
-  if (outcome?.result) await settleSoon(deps, outcome.record);
+  if (outcome?.result.finished) await settleSoon(deps, outcome.record);
+  return outcome?.result.changed ? 'applied' : 'unchanged';
 }
 
 /** What became of an SMS report no attempt showed when it was read (adoptLateSms). */

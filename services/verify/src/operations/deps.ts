@@ -1,4 +1,4 @@
-import type { Clock, Logger, SettingsCache, StatementRunner } from '@otp/platform';
+import type { Clock, Logger, SettingsCache, StatementRunner, WritesInProgress } from '@otp/platform';
 import type { VerifySettings } from '../domain/settings.js';
 import type { Peers } from '../peers.js';
 import type { CodeVault } from '../secrets/code-vault.js';
@@ -29,4 +29,9 @@ export interface FlowDeps {
   recoveryIntervalMs: number;
   /** Asks the outbox relay to publish now (after a commit that wrote an event). */
   wakeRelay(): void;
+  /**
+   * The starts this process is finishing, by verification sid: a channel's report of a send that
+   * such a start made waits until the start has recorded it (finishStart), then finds its copy.
+   */
+  startWrites: WritesInProgress;
 }

@@ -34,12 +34,17 @@ function messengerRefused(error: unknown): boolean {
  * Rolls a start intent forward: money (hold + fee), the first send(s), then one statement turns it
  * pending. Every step carries a key derived from the sid, so a step an earlier try already took is
  * replayed (the same hold, the same send), never taken twice.
+ *
+ * The channel's report of the first send often comes before that statement: the messenger
+ * publishes `messenger.sent` as it answers the send. The report waits for this start
+ * (`startWrites`) and then decides on the copy the statement left, instead of finding no attempt,
+ * reading again and being redelivered (0.85 reads a start, with the whole platform running).
  */
-export async function finishStart(
-  deps: FlowDeps,
-  intent: StartIntent,
-  finisher: StartFinisher,
-): Promise<VerificationRecord> {
+export function finishStart(deps: FlowDeps, intent: StartIntent, finisher: StartFinisher): Promise<VerificationRecord> {
+  return deps.startWrites.during([intent.sid], rollForward(deps, intent, finisher));
+}
+
+async function rollForward(deps: FlowDeps, intent: StartIntent, finisher: StartFinisher): Promise<VerificationRecord> {
   let holdId: string | null = null;
   try {
     await takeStartMoney(deps, intent, (id) => (holdId = id));

@@ -3,21 +3,27 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { STREAMS, SUBJECTS } from '@otp/platform';
+import { freePort } from '@otp/platform/launcher';
 import { eventually, natsUrl } from '@otp/test/infra';
 import { CHANNEL_STATUS_CONSUMER } from '../src/events/channel-status.js';
 import { SENDER, VerifyWorld } from './verify-world.js';
 
-// Verify follows the status of its own sends only. The status events of direct sends (POST
-// /v1/messages/sms, POST /v1/messages/messenger) go to subjects its consumer never matches, so
-// verify neither receives them nor looks each one up in its database; its own sends still reach
-// it. End to end: gateway, verify, sms, messenger, billing, sandbox; real Postgres and NATS.
+// The channels' status reports as verify receives them. It follows the status of its own sends
+// only: the status events of direct sends (POST /v1/messages/sms, POST /v1/messages/messenger) go
+// to subjects its consumer never matches, so verify neither receives them nor looks each one up
+// in its database. A report of its own send that comes while the start that made the send is
+// still recording it waits for that start, instead of finding no attempt and being delivered
+// again; what each report did is on verify's metrics (verify_channel_reports_total). End to end:
+// gateway, verify, sms, messenger, billing, sandbox; real Postgres and NATS.
 
 let world: VerifyWorld;
 let nc: NatsConnection;
 let jsm: JetStreamManager;
+let metricsPort: number;
 
 beforeAll(async () => {
-  world = await VerifyWorld.start();
+  metricsPort = await freePort();
+  world = await VerifyWorld.start({ METRICS_PORT: String(metricsPort) });
   nc = await connect({ servers: natsUrl() });
   jsm = await jetstreamManager(nc);
 }, 120_000);
@@ -30,6 +36,18 @@ afterAll(async () => {
 /** Messages verify's status consumer has been handed so far. */
 async function handedToVerify(): Promise<number> {
   return (await jsm.consumers.info(STREAMS.events.name, CHANNEL_STATUS_CONSUMER)).delivered.consumer_seq;
+}
+
+/** verify_channel_reports_total of the messenger channel, by outcome, as verify serves it now. */
+async function messengerReports(): Promise<Record<string, number>> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const counts: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('verify_channel_reports_total{') || !line.includes('channel="messenger"')) continue;
+    const outcome = /outcome="(\w+)"/.exec(line)?.[1];
+    if (outcome) counts[outcome] = Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return counts;
 }
 
 /** The event types published on `subject` about `sid`. */
@@ -90,5 +108,29 @@ describe('channel status subjects', () => {
       { what: `the messenger attempt of ${verification.sid} to be delivered` },
     );
     assert.ok((await handedToVerify()) > before);
+  }, 60_000);
+
+  it('a report of a send its start is still recording waits for the start: none is delivered again', async () => {
+    const project = await world.project();
+    const before = await messengerReports();
+    // Started at once, so the messenger's `sent` of each races the statement that records it.
+    const starts = await Promise.all(Array.from({ length: 12 }, () => world.start(project, world.number('13'))));
+    for (const { sid } of starts) {
+      await eventually(
+        () => world.get(project, sid),
+        (current) => current.attempts[0]?.status === 'delivered',
+        { what: `the messenger attempt of ${sid} to be delivered` },
+      );
+    }
+    const after = await eventually(
+      messengerReports,
+      (counts) => (counts.applied ?? 0) - (before.applied ?? 0) >= starts.length,
+      { what: 'the delivered reports to be counted' },
+    );
+    const grew = (outcome: string) => (after[outcome] ?? 0) - (before[outcome] ?? 0);
+    // Each start's code: `sent` as the start recorded it (changes nothing), then `delivered`.
+    assert.equal(grew('applied'), starts.length);
+    assert.equal(grew('unchanged'), starts.length);
+    assert.equal(grew('waiting'), 0);
   }, 60_000);
 });

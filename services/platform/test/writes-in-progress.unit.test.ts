@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { IdWrites } from '../src/operations/id-writes.js';
+import { WritesInProgress } from '../src/writes-in-progress.js';
 
-// A receipt waits for the write of the ids it names, whatever that write's outcome, and only
+// What arrives about a key (an SMS receipt about the ids it names, a channel report about the
+// send a start records) waits for the write of that key, whatever that write's outcome, and only
 // for that write; nothing is kept once the write is over.
 
 function deferred<T>() {
@@ -15,9 +16,9 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe('sms: receipts wait for the write of their ids', () => {
+describe('writes in progress: a receipt waits for the write of the key it names', () => {
   it('a receipt for a key being written waits until the write is over', async () => {
-    const writes = new IdWrites();
+    const writes = new WritesInProgress();
     const write = deferred<string>();
     const done = writes.during(['alpha:a1', 'alpha:161'], write.promise);
     let waited = false;
@@ -32,7 +33,7 @@ describe('sms: receipts wait for the write of their ids', () => {
   });
 
   it('a failed write lets its receipts go on, and the worker still gets the error', async () => {
-    const writes = new IdWrites();
+    const writes = new WritesInProgress();
     const write = deferred<string>();
     const done = writes.during(['alpha:a2'], write.promise);
     const receipt = writes.over('alpha:a2');
@@ -43,7 +44,7 @@ describe('sms: receipts wait for the write of their ids', () => {
   });
 
   it('a receipt for another key does not wait', async () => {
-    const writes = new IdWrites();
+    const writes = new WritesInProgress();
     const write = deferred<string>();
     void writes.during(['alpha:a3'], write.promise);
     await writes.over('beta:a3');
@@ -53,7 +54,7 @@ describe('sms: receipts wait for the write of their ids', () => {
 
   it('a write registered in the same turn as the receipt arrives is still waited for', async () => {
     // The receipt is read before the worker's continuation has run: it registers after.
-    const writes = new IdWrites();
+    const writes = new WritesInProgress();
     const write = deferred<string>();
     let waited = false;
     const receipt = writes.over('alpha:a4').then(() => (waited = true));
