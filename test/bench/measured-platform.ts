@@ -1,4 +1,4 @@
-import { freePort, withRequiredPeers, type ServiceName } from '@otp/platform/launcher';
+import { freePort, START_ORDER, withRequiredPeers, type ServiceName } from '@otp/platform/launcher';
 import { natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { startTraceCollector, type TraceCollector } from '../infra/trace-collector.js';
 import { describe, type LoadFigures } from './load.js';
@@ -16,16 +16,7 @@ export const TRACED_RATIO = '0.2';
  * every event). The scenarios start the whole platform as the chart deploys it (the console aside:
  * it serves people, not the API), so those consumers are counted.
  */
-export const DEPLOYED_PLATFORM: ServiceName[] = [
-  'sandbox',
-  'billing',
-  'guard',
-  'sms',
-  'messenger',
-  'verify',
-  'webhook-dispatcher',
-  'gateway',
-];
+export const DEPLOYED_PLATFORM: ServiceName[] = START_ORDER.filter((name) => name !== 'console');
 const IDLE_RSS_GOAL_MB = 100;
 /** Processes outside the platform's cost: the simulators stand in for carriers and providers. */
 const NOT_THE_PLATFORM = new Set(['sandbox']);
