@@ -24,7 +24,6 @@ import { openDatabase } from './store/database.js';
 import { Messages } from './store/messages.js';
 import { DeliveryReceipts } from './store/receipts.js';
 import { ReceiptMatching, recordReceipt } from './operations/delivery-receipts.js';
-
 import { KeptMessages } from './store/kept-messages.js';
 import { PriceLists } from './operations/price-list.js';
 import { SendRecovery } from './operations/recovery.js';

@@ -29,7 +29,7 @@ export const STREAMS = {
  * `events.<channel>.status` (what verify's consumer filters, `events.*.status`), direct sends on
  * `events.<channel>.direct.status`, which that filter never matches. Verify used to receive every
  * direct send's events only to look each one up and acknowledge it: a statement and two NATS
- * messages per event, for nothing (README "Event catalogue").
+ * messages per event, for nothing (README "What is sent").
  */
 export const SUBJECTS = {
   smsStatus: 'events.sms.status',
