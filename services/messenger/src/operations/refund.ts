@@ -3,11 +3,13 @@ import { neverSent } from '../domain/status.js';
 import type { Code } from '../store/codes.js';
 import type { MessengerDeps } from './deps.js';
 
-// A code's money. The fee is held before the provider's send-ability check (`<sid>:hold`: the
-// provider charges the operator for a successful check, so the customer's balance is secured
+// A code's money. A direct send's fee is held before the provider's send-ability check (`<sid>:hold`:
+// the provider charges the operator for a successful check, so the customer's balance is secured
 // first), captured as the charge once the number can be reached (`<sid>:charge`), released when it
 // cannot (`<sid>:release`), and refunded when a charged code never reached the user
-// (`<sid>:refund`). Every call carries its key, so replaying any step moves money once.
+// (`<sid>:refund`). Verify's send (its balance proved by Verify's hold) is held and captured in
+// one call after the check, under the same two keys. Every call carries its key, so replaying any
+// step moves money once, and a give-back that never learned the hold's id finds it by its key.
 
 /** A refusal Billing answered (nothing moved), with one of `codes`. */
 function refusedWith(error: unknown, ...codes: string[]): boolean {

@@ -12,11 +12,13 @@ function providerDown(error: ProviderUnavailable): DomainError {
 }
 
 /**
- * Sends a code, in the order the provider bills: the flat fee is held first (`<sid>:hold`;
- * `402 INSUFFICIENT_BALANCE` makes no provider call, since the provider charges the operator for
- * every successful send-ability check), then the ability check (a refused number releases the
- * hold: never charged), then the capture (the charge, `<sid>:charge`), then the send itself with
- * the ability check's request id. A send the provider refuses after the charge is refunded
+ * Sends a code, in the order the provider bills. A direct send holds the flat fee first
+ * (`<sid>:hold`; `402 INSUFFICIENT_BALANCE` makes no provider call, since the provider charges the
+ * operator for every successful send-ability check), then asks the ability check (a refused
+ * number releases the hold: never charged), then captures (the charge, `<sid>:charge`). Verify's
+ * send, whose balance Verify's own hold proved, asks the check first and then takes the fee in
+ * one call (a hold captured at once, under the same two keys). Then the send itself, with the
+ * ability check's request id; a send the provider refuses after the charge is refunded
  * (`<sid>:refund`), so no charge remains.
  *
  * The row is written before any money moves, with the caller's request key: a repeat of the
@@ -62,19 +64,25 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
   }
 
   const fee = await deps.messengerFee();
-  let holdId: string;
-  try {
-    ensureTimeLeft('the hold');
-    holdId = (await deps.billing.Hold(holdRequest(created, fee))).hold_id;
-  } catch (error) {
-    if (!outcomeUnknown(error)) {
-      // Billing answered with a refusal: nothing was held, and the provider was never asked.
-      await deps.codes.discardUncharged(sid);
-    } else {
-      // Billing did not answer (a timeout may hide a hold): the give-back replays its key.
-      await deps.codes.discardSend(sid, 'the hold could not be confirmed', deps.clock.now());
+  // A direct send holds its fee before the ability check: that check costs the operator, so a
+  // project that cannot pay never gets one. Verify's send needs no hold of its own: Verify held
+  // fee + first send moments ago (402 before any send), so its fee is taken in one call after the
+  // check, a hold captured at once (one round trip to Billing and one statement instead of two).
+  let holdId: string | null = null;
+  if (request.purpose === 'direct') {
+    try {
+      ensureTimeLeft('the hold');
+      holdId = (await deps.billing.Hold(holdRequest(created, fee))).hold_id;
+    } catch (error) {
+      if (!outcomeUnknown(error)) {
+        // Billing answered with a refusal: nothing was held, and the provider was never asked.
+        await deps.codes.discardUncharged(sid);
+      } else {
+        // Billing did not answer (a timeout may hide a hold): the give-back replays its key.
+        await deps.codes.discardSend(sid, 'the hold could not be confirmed', deps.clock.now());
+      }
+      throw error;
     }
-    throw error;
   }
 
   let requestId: string;
@@ -83,36 +91,15 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     requestId = (await deps.provider.checkSendAbility(request.to)).request_id;
   } catch (error) {
     if (error instanceof ProviderRefusal) return refused(deps, created, holdId, error.reason);
-    // Unreachable, or too late to ask: nothing went out; the hold goes back.
-    await giveBack(
-      deps,
-      await deps.codes.discardSend(sid, error instanceof Error ? error.message : String(error), deps.clock.now(), {
-        holdId,
-      }),
-    );
+    // Unreachable, or too late to ask: nothing went out; the hold (if one was taken) goes back.
+    const reason = error instanceof Error ? error.message : String(error);
+    if (holdId === null) await deps.codes.discardUncharged(sid);
+    else await giveBack(deps, await deps.codes.discardSend(sid, reason, deps.clock.now(), { holdId }));
     if (error instanceof ProviderUnavailable) throw providerDown(error);
     throw error;
   }
 
-  try {
-    ensureTimeLeft('the charge');
-    await deps.billing.Capture({
-      hold_id: holdId,
-      idempotency_key: `${sid}:charge`,
-      amount_cents: 0,
-      description: 'messenger code',
-    });
-  } catch (error) {
-    // Not sent: the hold goes back, or (a capture whose answer was lost) the charge.
-    await giveBack(
-      deps,
-      await deps.codes.discardSend(sid, 'the charge could not be confirmed', deps.clock.now(), {
-        holdId,
-        costCents: outcomeUnknown(error) ? fee : 0,
-      }),
-    );
-    throw error;
-  }
+  holdId = await takeFee(deps, created, fee, holdId);
   const charged = await deps.codes.markCharged(created, fee, { holdId, requestId });
 
   try {
@@ -154,6 +141,50 @@ async function prepareSend(deps: MessengerDeps, input: SendRequest) {
   return { settings, request: checkSendRequest(input, deps.rules.minTtlSeconds) };
 }
 
+/**
+ * The charge of a code whose number the provider can reach (`<sid>:charge`): the capture of the
+ * hold a direct send took, or for Verify's send a hold captured in the same call. Answers the
+ * hold's id. A failure discards the send and gives back what it may have taken, then throws.
+ */
+async function takeFee(deps: MessengerDeps, created: Code, fee: number, heldId: string | null): Promise<string> {
+  const charge = { idempotency_key: `${created.sid}:charge`, description: 'messenger code' };
+  let holdId = heldId;
+  try {
+    ensureTimeLeft('the charge');
+    if (holdId === null) {
+      const hold = await deps.billing.Hold({
+        ...holdRequest(created, fee),
+        capture_cents: fee,
+        capture_idempotency_key: charge.idempotency_key,
+        capture_description: charge.description,
+      });
+      holdId = hold.hold_id;
+      // A Billing from before capture_cents only holds: the capture is a call of its own.
+      if (hold.status === 'captured') return holdId;
+    }
+    await deps.billing.Capture({ hold_id: holdId, amount_cents: 0, ...charge });
+    return holdId;
+  } catch (error) {
+    if (heldId === null && holdId === null && !outcomeUnknown(error)) {
+      // Billing refused the one call (402): nothing moved.
+      await deps.codes.discardUncharged(created.sid);
+      throw error;
+    }
+    // Not sent: the hold goes back, or (a capture whose answer was lost) the charge. A lost
+    // answer to the one call leaves the hold's id unknown: the give-back replays the hold's key,
+    // which finds the hold (released if only held, refunded if captured) or takes and releases one.
+    const capturedMaybe = outcomeUnknown(error) && holdId !== null;
+    await giveBack(
+      deps,
+      await deps.codes.discardSend(created.sid, 'the charge could not be confirmed', deps.clock.now(), {
+        holdId,
+        costCents: capturedMaybe ? fee : 0,
+      }),
+    );
+    throw error;
+  }
+}
+
 // How often a repeated request looks at a send still running, and how long it waits at most when
 // its caller set no deadline (the recovery pass fails a send left `sending` far later than this).
 const IN_FLIGHT_POLL_MS = 50;
@@ -191,10 +222,11 @@ async function giveBack(deps: MessengerDeps, discarded: Code | undefined): Promi
  * A direct send leaves no trace (`422 MESSENGER_REJECTED`, no sid); Verify's send stays as a
  * `failed` record, the first attempt its verification lists (spec: the fallback appends a second).
  */
-async function refused(deps: MessengerDeps, created: Code, holdId: string, reason: string): Promise<Code> {
-  let released = false;
+async function refused(deps: MessengerDeps, created: Code, holdId: string | null, reason: string): Promise<Code> {
+  // Verify's send took nothing before the check: nothing to release.
+  let released = holdId === null;
   try {
-    released = await releaseHold(deps, { ...created, holdId });
+    if (holdId !== null) released = await releaseHold(deps, { ...created, holdId });
   } catch (error) {
     deps.logger.warn({ sid: created.sid, err: error }, 'hold of a refused send not released yet; the timer retries');
   }

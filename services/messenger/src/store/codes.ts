@@ -197,7 +197,12 @@ export class CodeStore {
    * Billing did not confirm the release), and keeps its request key, so a repeat of Verify's send
    * answers the same record. No event: Verify learns it from the answer.
    */
-  async refuse(code: Code, reason: string, now: Date, hold: { holdId: string; released: boolean }): Promise<Code> {
+  async refuse(
+    code: Code,
+    reason: string,
+    now: Date,
+    hold: { holdId: string | null; released: boolean },
+  ): Promise<Code> {
     const refused = await this.one(SQL.refuse, [reason, hold.holdId, hold.released ? 'none' : 'due', now, code.sid]);
     return refused ?? this.bySid(code.sid);
   }
