@@ -39,3 +39,4 @@ export * from './kept-copies.js';
 export * from './writes-in-progress.js';
 export * from './settings-cache.js';
 export * from './sms-price.js';
+export * from './price-lists.js';

@@ -13,6 +13,7 @@ import {
   stopOnSignals,
   systemClock,
   WritesInProgress,
+  PriceLists,
 } from '@otp/platform';
 import { Carriers } from './carrier/carriers.js';
 import { readCarriersFile, singleCarrierPlan } from './carrier/carriers-file.js';
@@ -25,7 +26,6 @@ import { Messages } from './store/messages.js';
 import { DeliveryReceipts } from './store/receipts.js';
 import { ReceiptMatching, recordReceipt } from './operations/delivery-receipts.js';
 import { KeptMessages } from './store/kept-messages.js';
-import { PriceLists } from './operations/price-list.js';
 import { SendRecovery } from './operations/recovery.js';
 import { SendContexts } from './store/send-context.js';
 import { SendIntents } from './store/send-intents.js';

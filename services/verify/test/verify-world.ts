@@ -69,13 +69,16 @@ export class VerifyWorld {
 
   private constructor(readonly platform: TestPlatform) {}
 
-  /** `verifyEnv` adds to (or overrides) the verify service's variables. */
-  static async start(verifyEnv: Record<string, string> = {}): Promise<VerifyWorld> {
+  /** `verifyEnv` adds to (or overrides) the verify service's variables, `smsEnv` the SMS service's. */
+  static async start(
+    verifyEnv: Record<string, string> = {},
+    smsEnv: Record<string, string> = {},
+  ): Promise<VerifyWorld> {
     const platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'sms', 'messenger', 'verify', 'gateway'],
       env: {
         verify: { VERIFY_TIME_SCALE: String(TIME_SCALE), VERIFY_TIMER_INTERVAL_MS: '200', ...verifyEnv },
-        sms: { SMS_RETRY_BASE_MS: '50' },
+        sms: { SMS_RETRY_BASE_MS: '50', ...smsEnv },
         messenger: { EXPIRY_SWEEP_INTERVAL_MS: '500' },
       },
     });

@@ -8,6 +8,7 @@ import {
   type Clock,
   type SealedBox,
   type Logger,
+  type PriceLists,
   type PromiseClient,
 } from '@otp/platform';
 import type { BillingClient } from '@otp/proto';
@@ -19,7 +20,6 @@ import { messageView } from '../store/messages.js';
 import type { SendContexts } from '../store/send-context.js';
 import type { SendIntents } from '../store/send-intents.js';
 import { giveMoneyBack, holdRequest } from './money-back.js';
-import type { PriceLists } from './price-list.js';
 import { planSend } from './quote-sms.js';
 
 export interface SendDeps {

@@ -1,4 +1,4 @@
-import type { Clock, Logger, SettingsCache, StatementRunner, WritesInProgress } from '@otp/platform';
+import type { Clock, Logger, PriceLists, SettingsCache, StatementRunner, WritesInProgress } from '@otp/platform';
 import type { VerifySettings } from '../domain/settings.js';
 import type { Peers } from '../peers.js';
 import type { CodeVault } from '../secrets/code-vault.js';
@@ -13,6 +13,13 @@ export interface FlowDeps {
   statements: StatementRunner;
   /** The settings a start reads, at most a second old (a change through this process: at once). */
   settings: SettingsCache<VerifySettings>;
+  /** Billing's rate card and fees, kept (a start's fees and its destination's price, no Billing call). */
+  prices: PriceLists;
+  /**
+   * The SMS service's answer to "which approved sender would Verify's SMS use", by project and
+   * verify sender setting, at most a second old (only answers that found one are kept).
+   */
+  smsSenders: SettingsCache<string>;
   store: VerificationStore;
   intents: StartIntentStore;
   peers: Peers;

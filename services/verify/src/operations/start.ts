@@ -1,7 +1,5 @@
 import { DomainError, newSid } from '@otp/platform';
 import { startHoldCents } from '../domain/first-send.js';
-import { needsSenderId } from '../domain/settings.js';
-import { renderSmsText } from '../domain/sms-text.js';
 import { initialState } from '../domain/verification.js';
 import { CodeVault } from '../secrets/code-vault.js';
 import { loadSettings } from '../store/settings.js';
@@ -10,7 +8,7 @@ import type { VerificationRecord } from '../store/verifications.js';
 import { advanceVerification } from './advance.js';
 import type { FlowDeps } from './deps.js';
 import { finishStart } from './finish-start.js';
-import { quoteVerifySms } from './sender-id.js';
+import { startPrices } from './start-prices.js';
 
 export interface StartInput {
   projectId: string;
@@ -32,18 +30,7 @@ export async function startVerification(deps: FlowDeps, input: StartInput): Prom
   if (!settings.enabled) throw new DomainError('VERIFY_DISABLED', 'Verify is turned off for this project');
   const sid = newSid('VE');
   const code = CodeVault.generate(settings.codeLength);
-  // What the SMS would cost is the SMS service's answer (its sender ID check, segments and price),
-  // never a recount here; that answer relays Billing's fees from the same quote, so only a start
-  // that needs no SMS (or an SMS service that predates the relay) asks Billing itself.
-  const sms = needsSenderId(settings)
-    ? await quoteVerifySms(deps.peers, {
-        projectId: input.projectId,
-        to: input.to,
-        body: renderSmsText(settings.smsText, code),
-        senderId: settings.senderId,
-      })
-    : null;
-  const quote = sms?.fees_included ? sms : await deps.peers.billing.Quote({ to: input.to });
+  const prices = await startPrices(deps, input.projectId, input.to, settings, code);
 
   const now = deps.clock.now();
   const initial = initialState(settings, now, deps.timeScale);
@@ -54,13 +41,9 @@ export async function startVerification(deps: FlowDeps, input: StartInput): Prom
     to: input.to,
     channel: initial.channel,
     checksLeft: initial.checksLeft,
-    feeCents: quote.verify_fee_cents,
+    feeCents: prices.verifyFeeCents,
     holdCents: startHoldCents(
-      {
-        feeCents: quote.verify_fee_cents,
-        messengerCents: quote.messenger_fee_cents,
-        smsCents: sms?.cost_cents ?? 0,
-      },
+      { feeCents: prices.verifyFeeCents, messengerCents: prices.messengerFeeCents, smsCents: prices.smsCents },
       settings.channel,
     ),
     metadata: input.metadata,
@@ -72,7 +55,7 @@ export async function startVerification(deps: FlowDeps, input: StartInput): Prom
     codeSealed: deps.vault.seal(sid, code),
     switchOnFailure: settings.switchOnFailure,
     fallbackDueAt: initial.fallbackDueAt,
-    smsFrom: sms?.from ?? null,
+    smsFrom: prices.smsFrom,
     smsText: settings.smsText,
   };
 

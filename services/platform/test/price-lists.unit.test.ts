@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { DomainError, type PromiseClient } from '@otp/platform';
 import type { BillingClient } from '@otp/proto';
-import { PriceLists } from '../src/operations/price-list.js';
+import { PriceLists } from '../src/price-lists.js';
 
 // The prices the SMS service keeps instead of asking Billing.Quote on every send: how fresh they
 // are, and what a send is priced at. Billing is a stand-in answering ListRates as the real one does

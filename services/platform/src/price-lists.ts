@@ -1,23 +1,19 @@
-import {
-  quoteFor,
-  SettingsCache,
-  SETTINGS_MAX_AGE_MS,
-  type PhoneNumber,
-  type PriceList,
-  type PromiseClient,
-  type SmsQuote,
-} from '@otp/platform';
 import type { BillingClient } from '@otp/proto';
+import type { PromiseClient } from './grpc/client.js';
+import type { PhoneNumber } from './phone.js';
+import { SettingsCache, SETTINGS_MAX_AGE_MS } from './settings-cache.js';
+import { quoteFor, type PriceList, type SmsQuote } from './sms-price.js';
 
 /**
- * Billing's rate card and fees, kept in this process so that a send is priced without a Billing
- * call (Billing owns the prices; the rule is @otp/platform's quoteFor, the one Billing.Quote
- * answers with). What is kept is checked at most `maxAgeMs` old: Billing.ListRates with the
- * version held answers `unchanged` without the rates, so a card Billing changed (a restart with a
- * new file) prices the sends from a second later at most. Concurrent sends share one check; a
- * check that fails is not kept, so the send fails as its Quote would have and the next one asks
- * again. A Billing from before versions (it answers no version) is asked Quote on every send, as
- * before: its answer carries no fees, which a quote must not lose.
+ * Billing's rate card and fees, kept in the process that prices (the SMS service, each send;
+ * Verify, a start's fees and its destination's price) so that a quote costs no Billing call
+ * (Billing owns the prices; the rule is quoteFor, the one Billing.Quote answers with). What is
+ * kept is checked at most `maxAgeMs` old: Billing.ListRates with the version held answers
+ * `unchanged` without the rates, so a card Billing changed (a restart with a new file) prices
+ * from a second later at most. Concurrent quotes share one check; a check that fails is not
+ * kept, so the quote fails as Billing.Quote would have and the next one asks again. A Billing
+ * from before versions (it answers no version) is asked Quote every time, as before: its answer
+ * carries no fees, which a quote must not lose.
  */
 export class PriceLists {
   private held: { version: string; list: PriceList } | undefined;
