@@ -1,5 +1,5 @@
 import { normalizePhone, type SmsQuote } from '@otp/platform';
-import { fallbackEnabled, type VerifySettings } from '../domain/settings.js';
+import { needsSenderId, type VerifySettings } from '../domain/settings.js';
 import { renderSmsText } from '../domain/sms-text.js';
 import type { FlowDeps } from './deps.js';
 import { quoteVerifySms } from './sender-id.js';
@@ -50,7 +50,7 @@ export async function startPrices(
   }
   // The sender first: a start with neither a sender nor a price is refused for the sender, as the
   // SMS service's quote (sender checks before the price) refuses it.
-  const smsFrom = fallbackEnabled(settings)
+  const smsFrom = needsSenderId(settings)
     ? await deps.smsSenders.get(`${projectId}\u0000${settings.senderId ?? ''}`, async () => (await smsQuote()).from)
     : null;
   const quote = await billingQuote(deps, to);
