@@ -4,7 +4,8 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { countStatements } from '../db/statement-count.js';
-import { meter } from './metrics.js';
+import { meter, recordHttpRequest } from './metrics.js';
+import { setServedRequestRecorder } from './server-route.js';
 
 // Loaded only when METRICS_PORT is set (see register.ts): the SDK and the Prometheus exporter
 // are tens of megabytes a process without metrics does not carry.
@@ -23,6 +24,8 @@ export function startMetrics(options: { port: number; host?: string; serviceName
     readers: [exporter],
   });
   metrics.setGlobalMeterProvider(provider);
+  // Every express app mounts recordServerRoute() first; from here on it times each request.
+  setServedRequestRecorder(recordHttpRequest);
   const statements = countStatements();
   meter()
     .createObservableCounter('db_client_statements_total', {
@@ -32,6 +35,7 @@ export function startMetrics(options: { port: number; host?: string; serviceName
 }
 
 export async function stopMetrics(): Promise<void> {
+  setServedRequestRecorder(undefined);
   await provider?.shutdown();
   provider = undefined;
 }
