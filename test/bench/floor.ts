@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { natsUrl } from '@otp/test/infra';
+import { startBenchProcess } from './bench-process.js';
 import { load } from './load.js';
 import { describeFloor, type Floor } from './measured-platform.js';
 import { measureUsage, type Usage } from './usage.js';
@@ -31,22 +29,12 @@ export function floorRuns(databaseUrl: string): FloorRuns {
 }
 
 async function measureFloor(databaseUrl: string, run: number): Promise<Floor> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./floor-server.ts', import.meta.url))],
-    {
-      env: { ...process.env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl() },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const { child, ports } = await startBenchProcess('./floor-server.ts', [], {
+    DATABASE_URL: databaseUrl,
+    NATS_URL: natsUrl(),
+  });
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        const record = JSON.parse(line) as { msg?: string; ports?: { http: number } };
-        if (record.msg === 'ready' && record.ports) resolve(record.ports.http);
-      });
-    });
+    const port = ports.http!;
     // Its own cost is measured as the platform's is: the server, its database's backends, NATS.
     let measuring: { stop(): Promise<Usage> } | undefined;
     const figures = await load(`floor run ${run}: express + insert + publish`, {
@@ -97,6 +85,13 @@ export function floorAround(before: Floor, after: Floor): Floor {
       writes: sumOf(before.usage.writes, after.usage.writes),
       statements: sumOf(before.usage.statements, after.usage.statements),
       transactions: before.usage.transactions + after.usage.transactions,
+      writeTransactions: before.usage.writeTransactions + after.usage.writeTransactions,
+      hops: {
+        grpcCalls: before.usage.hops.grpcCalls + after.usage.hops.grpcCalls,
+        httpRequests: before.usage.hops.httpRequests + after.usage.hops.httpRequests,
+        published: before.usage.hops.published + after.usage.hops.published,
+        delivered: before.usage.hops.delivered + after.usage.hops.delivered,
+      },
     },
   };
 }

@@ -2,6 +2,7 @@ import { freePort, START_ORDER, withRequiredPeers, type ServiceName } from '@otp
 import { natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { startTraceCollector, type TraceCollector } from '../infra/trace-collector.js';
 import { describe, type LoadFigures } from './load.js';
+import { priceHops, type HopPrices } from './parts.js';
 import { measureUsage, rssMb, servicePids, type Usage } from './usage.js';
 
 // A platform started for a benchmark: every service with its metrics endpoint (for the statement
@@ -172,8 +173,11 @@ export function describeFloor(floor: Floor): string {
   );
 }
 
-/** Prints one path's figures against the floor measured next to it (floor.ts) and its goal. */
-export function report(figures: LoadFigures, usage: Usage, floor: Floor, goal: PathGoal): void {
+/**
+ * Prints one path's figures against the floor measured next to it (floor.ts) and its goal, and
+ * what its hops alone cost at the bare prices measured in the same scenario (parts.ts).
+ */
+export function report(figures: LoadFigures, usage: Usage, floor: Floor, goal: PathGoal, prices: HopPrices): void {
   const operations = operationsOf(figures);
   // Requests answered as asked: a refused one (a 422, a 503) is not throughput, and is cheap.
   const ratio = figures.answeredPerSecond / floor.figures.answeredPerSecond;
@@ -211,7 +215,15 @@ export function report(figures: LoadFigures, usage: Usage, floor: Floor, goal: P
   const total = [...statements.values()].reduce((sum, n) => sum + n, 0);
   console.log(
     `  SQL statements/op ${perOp(total)} (sent by the services, BEGIN/COMMIT included): ` +
-      `${perProcess(statements, operations, 2)}   transactions/op ${perOp(usage.transactions)} (pg_stat_database)`,
+      `${perProcess(statements, operations, 2)}   transactions/op ${perOp(usage.transactions)} (pg_stat_database), ` +
+      `${perOp(usage.writeTransactions)} of them writing (transaction ids taken)`,
+  );
+  // The least this path could cost with the hops it makes: over the goal, only fewer hops meet it.
+  const hops = priceHops(usage, operations, prices);
+  console.log(
+    `  its hops alone, priced bare: ${hops.cpuMs.toFixed(2)} ms/op (${hops.description})   ` +
+      `within the CPU goal: ${hops.cpuMs <= goal.cpuMs ? 'yes' : 'NO, fewer hops are the only way to it'}; ` +
+      `the services' own work on top: ${(cpu - hops.cpuMs).toFixed(2)} ms/op`,
   );
 }
 

@@ -5,6 +5,7 @@ import { natsUrl } from '@otp/test/infra';
 import { describeFloorDrift, floorAround, floorRuns, SMS_REQUEST } from './floor.js';
 import { BENCH_CONNECTIONS, load, type LoadFigures } from './load.js';
 import { DEPLOYED_PLATFORM, report, reportTracing, startMeasuredPlatform, type Floor } from './measured-platform.js';
+import { measureHopPrices } from './parts.js';
 import type { Usage } from './usage.js';
 
 // SMS scenario: POST /v1/messages/sms through the whole send path (gateway auth and validation,
@@ -142,9 +143,10 @@ export async function smsBenchmark(databaseUrl: string): Promise<void> {
     measured.push(after);
     runs.push({ run, floor: floorAround(before, after) });
   }
+  const prices = await measureHopPrices(databaseUrl);
   console.log(describeFloorDrift(measured));
   for (const { run, floor } of runs) {
-    report(run.figures, run.usage, floor, GOAL);
+    report(run.figures, run.usage, floor, GOAL, prices);
     reportQueue(run.queue);
   }
   const [, many, traced] = runs;

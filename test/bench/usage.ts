@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import type { TestPlatform } from '@otp/test/infra';
 import { BENCH_ANALYZE } from './load.js';
@@ -80,6 +82,25 @@ export interface Usage {
   statements: Map<string, number>;
   /** Transactions the database committed or rolled back (pg_stat_database). */
   transactions: number;
+  /**
+   * Transactions that wrote (each took a transaction id; the server's next id moved by this many),
+   * so each flushed its commit to the WAL. Counted over the whole server, where nothing but the run writes.
+   */
+  writeTransactions: number;
+  /** The hops a run made, counted where they land (parts.ts prices each kind). */
+  hops: Hops;
+}
+
+/** Messages between processes, by kind, over a run. */
+export interface Hops {
+  /** gRPC calls the services served (`rpc_server_duration_seconds_count`). */
+  grpcCalls: number;
+  /** HTTP requests the services served (`http_server_request_duration_seconds_count`: the API and provider reports). */
+  httpRequests: number;
+  /** JetStream messages stored, over every stream (the change of each stream's last sequence). */
+  published: number;
+  /** JetStream deliveries to consumers, over every consumer of every stream (redeliveries included). */
+  delivered: number;
 }
 
 /** What to measure: named processes, the database their backends serve, NATS, metrics endpoints. */
@@ -162,8 +183,15 @@ export async function measureUsage(measured: Measured): Promise<{ stop(): Promis
         )
       ).rows[0]?.n ?? 0,
     );
+  // The next transaction id, read without taking one.
+  const nextTransactionId = async () =>
+    Number(
+      (await client.query<{ n: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS n')).rows[0]?.n ?? 0,
+    );
   const statementsBefore = await scrapeStatements(metricsPorts);
+  const hopsBefore = await countHops(measured.natsUrl, metricsPorts);
   const transactionsBefore = await transactions();
+  const transactionIdBefore = await nextTransactionId();
   await sample(true);
   let sampling: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
@@ -176,6 +204,7 @@ export async function measureUsage(measured: Measured): Promise<{ stop(): Promis
       await sampling;
       await sample(false);
       const statementsAfter = await scrapeStatements(metricsPorts);
+      const hopsAfter = await countHops(measured.natsUrl, metricsPorts);
       const statements = new Map<string, number>();
       for (const [name, count] of statementsAfter) statements.set(name, count - (statementsBefore.get(name) ?? 0));
       // The stats collector publishes counters at most every PGSTAT_MIN_INTERVAL (1 s).
@@ -185,6 +214,13 @@ export async function measureUsage(measured: Measured): Promise<{ stop(): Promis
         writes: writes.byName(processes, backends),
         statements,
         transactions: (await transactions()) - transactionsBefore,
+        writeTransactions: (await nextTransactionId()) - transactionIdBefore,
+        hops: {
+          grpcCalls: hopsAfter.grpcCalls - hopsBefore.grpcCalls,
+          httpRequests: hopsAfter.httpRequests - hopsBefore.httpRequests,
+          published: hopsAfter.published - hopsBefore.published,
+          delivered: hopsAfter.delivered - hopsBefore.delivered,
+        },
       };
       await client.end();
       return usage;
@@ -192,17 +228,58 @@ export async function measureUsage(measured: Measured): Promise<{ stop(): Promis
   };
 }
 
-async function scrapeStatements(metricsPorts: Map<string, number>): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
+/** Each metrics endpoint's text (empty when it does not answer). */
+async function scrape(metricsPorts: Map<string, number>): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
   await Promise.all(
     [...metricsPorts].map(async ([name, port]) => {
-      const text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
-        (response) => response.text(),
-        () => '',
+      texts.set(
+        name,
+        await fetch(`http://127.0.0.1:${port}/metrics`).then(
+          (response) => response.text(),
+          () => '',
+        ),
       );
-      const match = /^db_client_statements_total(?:\{[^}]*\})? (\d+)/m.exec(text);
-      if (match) counts.set(name, Number(match[1]));
     }),
   );
+  return texts;
+}
+
+/** The sum of every sample of one metric (all its label sets) in one endpoint's text. */
+function sumOf(text: string, metric: string): number {
+  let sum = 0;
+  for (const match of text.matchAll(new RegExp(`^${metric}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'gm')))
+    sum += Number(match[1]);
+  return sum;
+}
+
+async function scrapeStatements(metricsPorts: Map<string, number>): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const [name, text] of await scrape(metricsPorts)) {
+    if (/^db_client_statements_total/m.test(text)) counts.set(name, sumOf(text, 'db_client_statements_total'));
+  }
   return counts;
+}
+
+/** The hops counted so far: the services' gRPC and HTTP counters, and JetStream's own sequences. */
+async function countHops(natsUrl: string, metricsPorts: Map<string, number>): Promise<Hops> {
+  let grpcCalls = 0;
+  let httpRequests = 0;
+  for (const text of (await scrape(metricsPorts)).values()) {
+    grpcCalls += sumOf(text, 'rpc_server_duration_seconds_count');
+    httpRequests += sumOf(text, 'http_server_request_duration_seconds_count');
+  }
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    let published = 0;
+    let delivered = 0;
+    for await (const stream of jsm.streams.list()) {
+      published += stream.state.last_seq;
+      for await (const consumer of jsm.consumers.list(stream.config.name)) delivered += consumer.delivered.consumer_seq;
+    }
+    return { grpcCalls, httpRequests, published, delivered };
+  } finally {
+    await nc.close();
+  }
 }

@@ -10,6 +10,7 @@ import {
   type LoadFigures,
 } from './load.js';
 import { DEPLOYED_PLATFORM, report, reportTracing, startMeasuredPlatform, type Floor } from './measured-platform.js';
+import { measureHopPrices } from './parts.js';
 import type { Usage } from './usage.js';
 
 // Verify scenarios: POST /v1/verifications (gateway, Verify.Start: settings, sender ID, quote,
@@ -154,10 +155,11 @@ export async function verifyBenchmark(databaseUrl: string): Promise<void> {
   const first = await floors.measure();
   const untraced = await verifyPaths(false, floors, first);
   const traced = await verifyPaths(true, floors, untraced.floors[untraced.floors.length - 1]!);
+  const prices = await measureHopPrices(databaseUrl);
   console.log(describeFloorDrift([first, ...untraced.floors, ...traced.floors]));
   for (const run of [untraced, traced]) {
-    report(run.start.figures, run.start.usage, run.start.floor, START_GOAL);
-    report(run.check.figures, run.check.usage, run.check.floor, CHECK_GOAL);
+    report(run.start.figures, run.start.usage, run.start.floor, START_GOAL, prices);
+    report(run.check.figures, run.check.usage, run.check.floor, CHECK_GOAL, prices);
   }
   reportTracing('verification start', untraced.start, traced.start);
   reportTracing('verification check', untraced.check, traced.check);
