@@ -188,8 +188,9 @@ export async function measureUsage(measured: Measured): Promise<{ stop(): Promis
     Number(
       (await client.query<{ n: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS n')).rows[0]?.n ?? 0,
     );
-  const statementsBefore = await scrapeStatements(metricsPorts);
-  const hopsBefore = await countHops(measured.natsUrl, metricsPorts);
+  const metricsBefore = await scrape(metricsPorts);
+  const statementsBefore = statementsIn(metricsBefore);
+  const hopsBefore = await countHops(measured.natsUrl, metricsBefore);
   const transactionsBefore = await transactions();
   const transactionIdBefore = await nextTransactionId();
   await sample(true);
@@ -203,8 +204,9 @@ export async function measureUsage(measured: Measured): Promise<{ stop(): Promis
       clearInterval(timer);
       await sampling;
       await sample(false);
-      const statementsAfter = await scrapeStatements(metricsPorts);
-      const hopsAfter = await countHops(measured.natsUrl, metricsPorts);
+      const metricsAfter = await scrape(metricsPorts);
+      const statementsAfter = statementsIn(metricsAfter);
+      const hopsAfter = await countHops(measured.natsUrl, metricsAfter);
       const statements = new Map<string, number>();
       for (const [name, count] of statementsAfter) statements.set(name, count - (statementsBefore.get(name) ?? 0));
       // The stats collector publishes counters at most every PGSTAT_MIN_INTERVAL (1 s).
@@ -253,19 +255,20 @@ function sumOf(text: string, metric: string): number {
   return sum;
 }
 
-async function scrapeStatements(metricsPorts: Map<string, number>): Promise<Map<string, number>> {
+/** Each service's statements so far (`db_client_statements_total`), from its scraped text. */
+function statementsIn(texts: Map<string, string>): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const [name, text] of await scrape(metricsPorts)) {
+  for (const [name, text] of texts) {
     if (/^db_client_statements_total/m.test(text)) counts.set(name, sumOf(text, 'db_client_statements_total'));
   }
   return counts;
 }
 
-/** The hops counted so far: the services' gRPC and HTTP counters, and JetStream's own sequences. */
-async function countHops(natsUrl: string, metricsPorts: Map<string, number>): Promise<Hops> {
+/** The hops counted so far: the services' gRPC and HTTP counters (scraped texts), and JetStream's own sequences. */
+async function countHops(natsUrl: string, texts: Map<string, string>): Promise<Hops> {
   let grpcCalls = 0;
   let httpRequests = 0;
-  for (const text of (await scrape(metricsPorts)).values()) {
+  for (const text of texts.values()) {
     grpcCalls += sumOf(text, 'rpc_server_duration_seconds_count');
     httpRequests += sumOf(text, 'http_server_request_duration_seconds_count');
   }
