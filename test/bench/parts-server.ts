@@ -13,6 +13,8 @@ import { connect, headers } from '@nats-io/transport-node';
 import { loadHealthProto, type HealthHandlers } from '@otp/proto';
 import express from 'express';
 import pg from 'pg';
+// Type only (erased at run time): the routes below are checked against parts.ts's list of parts.
+import type { Part } from './parts.js';
 
 const role = process.argv[2];
 const natsUrl = process.env.NATS_URL!;
@@ -84,7 +86,7 @@ async function edge(): Promise<void> {
   const publish = (subject: string, sid: string) =>
     js.publish(subject, JSON.stringify({ sid }), { msgID: sid, headers: headers() });
 
-  const PARTS: Record<string, (sid: string, body: { to: string; body: string }) => Promise<unknown>> = {
+  const PARTS: Record<Part, (sid: string, body: { to: string; body: string }) => Promise<unknown>> = {
     answer: async () => undefined,
     statement: (sid, body) => insert(pool, sid, body),
     transaction: async (sid, body) => {
@@ -113,7 +115,8 @@ async function edge(): Promise<void> {
   app.use(express.json());
   let inFlight = 0;
   app.post('/:part', async (req, res) => {
-    const part = PARTS[req.params.part];
+    const name = req.params.part;
+    const part = Object.hasOwn(PARTS, name) ? PARTS[name as Part] : undefined;
     if (!part) return void res.status(404).end();
     inFlight += 1;
     try {

@@ -28,9 +28,9 @@ export interface HopPrices {
   delivery: number;
 }
 
-/** The bare parts, each a route of parts-server.ts; each run's CPU per request. */
+/** The bare parts, each a route of parts-server.ts (its routes are typed by this list); each run's CPU per request. */
 const PARTS = ['answer', 'call', 'statement', 'transaction', 'publish', 'publish-consumed'] as const;
-type Part = (typeof PARTS)[number];
+export type Part = (typeof PARTS)[number];
 
 /** One part's run against its peer: the edge process, the usual warm-up, a measured run. */
 async function measurePart(databaseUrl: string, part: Part, peer: BenchProcess): Promise<number> {

@@ -248,7 +248,7 @@ async function scrape(metricsPorts: Map<string, number>): Promise<Map<string, st
 }
 
 /** The sum of every sample of one metric (all its label sets) in one endpoint's text. */
-function sumOf(text: string, metric: string): number {
+function metricTotal(text: string, metric: string): number {
   let sum = 0;
   for (const match of text.matchAll(new RegExp(`^${metric}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'gm')))
     sum += Number(match[1]);
@@ -259,7 +259,7 @@ function sumOf(text: string, metric: string): number {
 function statementsIn(texts: Map<string, string>): Map<string, number> {
   const counts = new Map<string, number>();
   for (const [name, text] of texts) {
-    if (/^db_client_statements_total/m.test(text)) counts.set(name, sumOf(text, 'db_client_statements_total'));
+    if (/^db_client_statements_total/m.test(text)) counts.set(name, metricTotal(text, 'db_client_statements_total'));
   }
   return counts;
 }
@@ -269,8 +269,8 @@ async function countHops(natsUrl: string, texts: Map<string, string>): Promise<H
   let grpcCalls = 0;
   let httpRequests = 0;
   for (const text of texts.values()) {
-    grpcCalls += sumOf(text, 'rpc_server_duration_seconds_count');
-    httpRequests += sumOf(text, 'http_server_request_duration_seconds_count');
+    grpcCalls += metricTotal(text, 'rpc_server_duration_seconds_count');
+    httpRequests += metricTotal(text, 'http_server_request_duration_seconds_count');
   }
   const nc = await connect({ servers: natsUrl });
   try {
