@@ -40,3 +40,4 @@ export * from './writes-in-progress.js';
 export * from './settings-cache.js';
 export * from './sms-price.js';
 export * from './price-lists.js';
+export * from './net/request-path.js';
