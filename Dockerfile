@@ -1,26 +1,27 @@
 # syntax=docker/dockerfile:1
-# One image for every service. The container's SERVICE variable (gateway, billing, sms,
-# messenger, verify, webhook-dispatcher, sandbox, console) picks which one runs; `migrate` runs the
-# database migrations of all of them. Built by the user's CI: docker build -t otp:<version> .
+# One image for every service. The container's SERVICE variable names the part that runs (the
+# list: services/platform/src/parts.ts); `migrate` runs the database migrations of all of them.
+# Built by the user's CI: docker build -t otp:<version> . (without a daemon: docs/DEPLOY.md).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- sources: the build context, only to pick the manifests out of it -----------------------
+FROM ${NODE_IMAGE} AS sources
+WORKDIR /src
+COPY . .
+# Every workspace's package.json (the root manifest's "workspaces" globs), so no list of parts is
+# kept here.
+RUN set -eu; \
+    mkdir -p /manifests; \
+    cp package.json package-lock.json /manifests/; \
+    for dir in $(node -p "require('./package.json').workspaces.join(' ')"); do \
+      if [ -f "$dir/package.json" ]; then mkdir -p "/manifests/$dir" && cp "$dir/package.json" "/manifests/$dir/"; fi; \
+    done
 
 # --- manifests: only the package.json files, so dependency layers are cached across code edits
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
-COPY package.json package-lock.json ./
-COPY proto/package.json proto/
-COPY test/package.json test/
-COPY services/platform/package.json services/platform/
-COPY services/gateway/package.json services/gateway/
-COPY services/billing/package.json services/billing/
-COPY services/guard/package.json services/guard/
-COPY services/sms/package.json services/sms/
-COPY services/messenger/package.json services/messenger/
-COPY services/verify/package.json services/verify/
-COPY services/webhook-dispatcher/package.json services/webhook-dispatcher/
-COPY services/sandbox/package.json services/sandbox/
-COPY services/console/package.json services/console/
+COPY --from=sources /manifests/ ./
 
 # --- deps: the full dependency tree (dev tooling included) for the build -------------------
 FROM manifests AS deps
@@ -29,7 +30,10 @@ RUN npm ci --no-audit --no-fund
 # --- build: TypeScript -> dist/, Prisma clients generated ------------------------------------
 FROM deps AS build
 COPY tsconfig.base.json turbo.json ./
+# types/: declarations of untyped packages (smpp); sdk/: the API types the console's web app imports.
+COPY types/ types/
 COPY proto/ proto/
+COPY sdk/ sdk/
 COPY services/ services/
 RUN npm run build
 # Collect what runs: compiled code, the .proto contracts (loaded at run time), each service's
@@ -60,14 +64,13 @@ ENV NODE_ENV=production \
     SERVICE=gateway
 WORKDIR /app
 COPY --from=manifests /app/ ./
-# Workspace links (@otp/*) and the services' production packages only: the test workspace and
-# the root's dev tooling (tsc, turbo, eslint) stay out. prisma (the migration CLI) is a
-# production dependency of each service, so `migrate` works from this image.
-RUN npm ci --omit=dev --no-audit --no-fund \
-      -w proto -w services/platform -w services/gateway -w services/billing -w services/guard -w services/sms \
-      -w services/messenger -w services/verify -w services/webhook-dispatcher -w services/sandbox \
+# Workspace links (@otp/*) and the production packages of every workspace under services/ (each
+# part, and the platform kit they share): the test and SDK workspaces and the root's dev tooling
+# (tsc, turbo, eslint) stay out. prisma (the migration CLI) is a production dependency of each
+# service, so `migrate` works from this image.
+RUN npm ci --omit=dev --no-audit --no-fund -w proto -w services \
  && npm cache clean --force \
- && rm -rf test
+ && rm -rf test sdk
 
 COPY --from=build /out/ ./
 COPY scripts/migrate.mjs scripts/entrypoint.sh scripts/
@@ -79,6 +82,6 @@ RUN groupadd --system --gid 10001 otp \
 USER 10001:10001
 
 # public + admin HTTP (gateway), gRPC (billing, guard, sms, messenger, verify, webhook-dispatcher),
-# sandbox HTTP + SMPP (development only).
-EXPOSE 8080 8081 50051 50052 50053 50054 50055 50056 4010 2775
+# console HTTP + its admin port, sandbox HTTP + SMPP (development only).
+EXPOSE 8080 8081 50051 50052 50053 50054 50055 50056 8090 8091 4010 2775
 ENTRYPOINT ["/app/scripts/entrypoint.sh"]

@@ -9,20 +9,13 @@ import path from 'node:path';
 import { beforeAll, describe, test } from '@jest/globals';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '@otp/platform/launcher';
+import { PARTS } from '@otp/platform/parts';
 import { parseAllDocuments } from 'yaml';
 
 const run = promisify(execFile);
 const CHART = path.join(REPO_ROOT, 'charts', 'otp');
-const SERVICES = [
-  'gateway',
-  'billing',
-  'guard',
-  'sms',
-  'messenger',
-  'verify',
-  'webhook-dispatcher',
-  'console',
-] as const;
+// Every part but the sandbox, which only a trial install deploys.
+const SERVICES = PARTS.map((part) => part.name).filter((name) => name !== 'sandbox');
 const GRPC_PORTS: Record<string, number> = {
   billing: 50051,
   guard: 50056,
@@ -299,6 +292,44 @@ describe('exposure', () => {
       [8080],
     );
     assert.equal(ofKind(rendered.default!, 'Ingress').length, 0, 'no Ingress unless asked for');
+  });
+
+  test("the console's admin route has its own port: a cluster-internal Service no Ingress routes", async () => {
+    const objects = await render(
+      '--set',
+      'consoleIngress.enabled=true',
+      '-f',
+      path.join(CHART, 'values-production.yaml'),
+    );
+    const services = ofKind(objects, 'Service');
+    const web = services.find((service) => service.metadata.name === 'otp-console');
+    const admin = services.find((service) => service.metadata.name === 'otp-console-admin');
+    assert.deepEqual(
+      web?.spec?.ports?.map((port) => port.port),
+      [8090],
+    );
+    assert.deepEqual(
+      admin?.spec?.ports?.map((port) => port.port),
+      [8091],
+    );
+    assert.equal(admin?.spec?.type, 'ClusterIP');
+    const backends = ofKind(objects, 'Ingress').flatMap((ingress) =>
+      ingress.spec!.rules!.flatMap((rule) => rule.http.paths.map((p) => p.backend.service)),
+    );
+    assert.ok(backends.length > 0);
+    assert.ok(!backends.some((backend) => backend.name.endsWith('-admin')), JSON.stringify(backends));
+    const console = podSpec(ofKind(objects, 'Deployment').find((d) => component(d) === 'console')!).containers[0]!;
+    assert.equal(console.env?.find((entry) => entry.name === 'CONSOLE_ADMIN_PORT')?.value, '8091');
+    // The web port is the ingress controller's (production: its namespace); the admin port the operators'.
+    const policy = ofKind(objects, 'NetworkPolicy').find((p) => selects(p, 'console'))!;
+    const byPort = new Map(policy.spec?.ingress?.map((rule) => [rule.ports?.[0]?.port, rule.from ?? []]));
+    const namespaces = (port: number) =>
+      byPort.get(port)?.map((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name']);
+    assert.deepEqual(namespaces(8091), ['otp-ops']);
+    assert.notDeepEqual(namespaces(8090), ['otp-ops']);
+    const defaults = ofKind(rendered.default!, 'NetworkPolicy').find((p) => selects(p, 'console'))!;
+    const adminRule = defaults.spec?.ingress?.find((rule) => rule.ports?.[0]?.port === 8091);
+    assert.deepEqual(adminRule?.from, [{ namespaceSelector: {} }], 'by default: the cluster, nothing outside it');
   });
 
   test('the service account mounts no token and credentials come from the chart Secret or existing ones', () => {

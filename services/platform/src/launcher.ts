@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_GRPC_PORTS } from './config.js';
+import { PARTS, type PartName } from './parts.js';
 import { LOCAL_SECRET_KEYS } from './secrets/sealed-box.js';
 
 // Starts the platform's processes on one machine: `npm start` and the integration suites use it.
@@ -13,33 +14,16 @@ import { LOCAL_SECRET_KEYS } from './secrets/sealed-box.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-export type ServiceName =
-  'sandbox' | 'billing' | 'guard' | 'sms' | 'messenger' | 'verify' | 'webhook-dispatcher' | 'gateway' | 'console';
+/** A part of the platform (parts.ts, the one list of them). */
+export type ServiceName = PartName;
 
 /** Start order: a service starts after the ones it calls. */
-export const START_ORDER: ServiceName[] = [
-  'sandbox',
-  'billing',
-  'guard',
-  'sms',
-  'messenger',
-  'verify',
-  'webhook-dispatcher',
-  'gateway',
-  'console',
-];
+export const START_ORDER: ServiceName[] = PARTS.map((part) => part.name);
 
 /** Services that own a database schema (migrated before start). */
-export const SCHEMAS: Partial<Record<ServiceName, string>> = {
-  gateway: 'gateway',
-  billing: 'billing',
-  guard: 'guard',
-  sms: 'sms',
-  messenger: 'messenger',
-  verify: 'verify',
-  'webhook-dispatcher': 'webhooks',
-  console: 'console',
-};
+export const SCHEMAS: Partial<Record<ServiceName, string>> = Object.fromEntries(
+  PARTS.flatMap((part) => (part.schema === null ? [] : [[part.name, part.schema]])),
+);
 
 export function serviceDir(name: ServiceName): string {
   return path.join(REPO_ROOT, 'services', name);
@@ -174,6 +158,8 @@ export interface PlatformPorts {
   guard: number;
   /** The console (web app + its JSON routes). */
   console: number;
+  /** The console's admin route (`POST /admin/v1/users`, the admin token). */
+  consoleAdmin: number;
 }
 
 /** The ports of CONTRACTS.md's local run. */
@@ -184,6 +170,7 @@ export const LOCAL_PORTS: PlatformPorts = {
   smpp: 2775,
   ...LOCAL_GRPC_PORTS,
   console: 8090,
+  consoleAdmin: 8091,
 };
 
 export interface PlatformOptions {
@@ -225,6 +212,8 @@ export interface RunningPlatform {
   sandboxUrl: string;
   /** The console's URL (first replica). */
   consoleUrl: string;
+  /** The console's admin port (first replica): `POST /admin/v1/users`. */
+  consoleAdminUrl: string;
   /** The env a service's replica (default the first) was started with (to restart it the same way). */
   envOf(name: ServiceName, replica?: number): Record<string, string>;
   /** Stops (SIGTERM by default) and starts again every replica of `name`, or only `replica`. */
@@ -318,6 +307,7 @@ export function platformEnv(
     },
     console: {
       PORT: String(ports.console),
+      CONSOLE_ADMIN_PORT: String(ports.consoleAdmin),
       ADMIN_API_URL: `http://${local}:${ports.admin}`,
       ADMIN_TOKEN: options.adminToken,
       // Local runs and tests are plain http; production (Helm) keeps Secure cookies.
@@ -381,6 +371,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     adminUrls,
     sandboxUrl: `http://127.0.0.1:${layout[0]!.sandboxHttp}`,
     consoleUrl: `http://127.0.0.1:${layout[0]!.console}`,
+    consoleAdminUrl: `http://127.0.0.1:${layout[0]!.consoleAdmin}`,
     envOf: (name, replica = 0) => platformEnv(name, options, layout, replica),
     async restart(name, signal = 'SIGTERM', replica) {
       const which =
