@@ -128,6 +128,7 @@ async function main() {
   if (platform.services.has('console')) {
     const operator = await firstOperator(demo.project_id);
     say(`  console       ${platform.consoleUrl}`);
+    say(`    admin port  ${platform.consoleAdminUrl}/admin/v1/users   (otpctl users create; never behind an Ingress)`);
     if (operator.password) {
       say(
         `    sign in as ${operator.email} / ${operator.password}${operator.created ? ' (operator created now)' : ''}`,

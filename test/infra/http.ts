@@ -1,6 +1,8 @@
 // A small JSON client for the suites. Response bodies are typed by the caller: tests assert the
 // shapes they expect, so a wrong guess fails an assertion rather than compiling silently.
 
+import { request as httpRequest } from 'node:http';
+
 export interface HttpResponse<T> {
   status: number;
   headers: Headers;
@@ -26,13 +28,56 @@ export async function request<T = Record<string, unknown>>(
   }
   const response = await fetch(url, { method, headers, body });
   const text = await response.text();
-  let parsed: unknown = undefined;
+  return { status: response.status, headers: response.headers, body: jsonOrUndefined(text) as T, text };
+}
+
+function jsonOrUndefined(text: string): unknown {
   try {
-    parsed = text ? JSON.parse(text) : undefined;
+    return text ? JSON.parse(text) : undefined;
   } catch {
-    parsed = undefined;
+    return undefined;
   }
-  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+/**
+ * Sends `path` exactly as written (`..\\`, `%2e%2e`, `%2f` and all): fetch normalises such paths
+ * before sending, so a test of how a server treats them must use this. `base` is `http://host:port`.
+ */
+export function rawRequest<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: Buffer | string; headers?: Record<string, string> } = {},
+): Promise<HttpResponse<T>> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      {
+        // `[::1]` is a URL's spelling; node:http wants the address itself.
+        host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: url.port,
+        method,
+        path,
+        headers: options.headers,
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          }
+          resolve({ status: response.statusCode ?? 0, headers, body: jsonOrUndefined(text) as T, text });
+        });
+      },
+    );
+    sent.on('error', reject);
+    sent.end(options.body);
+  });
 }
 
 /**

@@ -49,7 +49,10 @@ async function main(args: string[]): Promise<number> {
       if (!email || !project || !role || !isProjectRole(role)) {
         throw new ConsoleError('INVALID_REQUEST_BODY', '--email, --project and --role owner|developer|viewer');
       }
-      await addMember(deps, author, project, { email, role });
+      // The shell of whoever runs the console may know who has a console user; owners are not told.
+      if ((await addMember(deps, author, project, { email, role })) === 'no_such_user') {
+        throw new ConsoleError('NOT_FOUND', `no console user with email ${email}: create it first`);
+      }
       console.log(`${email} is ${role} of ${project}`);
       return 0;
     }

@@ -19,6 +19,11 @@ const schema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** Port of the console (web app and its JSON routes; 0 picks a free port). */
   PORT: envPort.default(8090),
+  /**
+   * Port of the console's admin route (`POST /admin/v1/users`, the admin token), on HOST too.
+   * Never behind an Ingress: the chart gives it a cluster-internal Service of its own.
+   */
+  CONSOLE_ADMIN_PORT: envPort.default(8091),
   /** The gateway's admin API, e.g. http://127.0.0.1:8081 (the console calls /admin/v1 there). */
   ADMIN_API_URL: z.string().url().default('http://127.0.0.1:8081'),
   /** The admin API's token; only the console's server holds it, never the browser. */
@@ -32,11 +37,14 @@ const schema = z.object({
     .default(12),
   /** Send cookies with `Secure` (behind HTTPS). Local runs over plain http set it false. */
   COOKIE_SECURE: envBoolean.default(true),
-  /** Failed sign-ins allowed per email (and per client address) in LOGIN_WINDOW_MINUTES. */
+  /**
+   * Failed sign-ins allowed per email (and per client address) in LOGIN_WINDOW_MINUTES. Each
+   * attempt counts before its password is checked; a right one given in time is taken off again.
+   */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   /** The throttling window. */
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  /** How often expired sessions and old failed sign-ins are deleted. */
+  /** How often expired sessions and ended sign-in throttling windows are deleted. */
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(600_000),
   /** Deadline of one admin API call. */
   ADMIN_API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   announceReady,
@@ -8,19 +9,34 @@ import {
   schemaPool,
   stopOnSignals,
 } from '@otp/platform';
+import type { Express } from 'express';
 import { AdminApi } from './admin-api/client.js';
 import { readConfig, ssoSettings } from './config.js';
-import { consoleApp } from './http/app.js';
+import { consoleAdminApp, consoleApp } from './http/app.js';
 import type { ConsoleDeps } from './operations/deps.js';
 import { SsoClient } from './sso/oidc-client.js';
 import { AuditTrail } from './store/audit.js';
 import { openDatabase } from './store/database.js';
-import { LoginFailures } from './store/login-failures.js';
+import { LoginAttempts } from './store/login-attempts.js';
 import { Sessions } from './store/sessions.js';
 import { Users } from './store/users.js';
 
 const config = readConfig();
 const logger = createLogger('console', config.LOG_LEVEL);
+
+function listen(app: Express, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const listening = app.listen(port, config.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Browsers keep idle connections open; they would hold the close until the grace ends.
+    server.closeIdleConnections();
+  });
+}
 
 async function main(): Promise<void> {
   const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
@@ -29,7 +45,7 @@ async function main(): Promise<void> {
   const deps: ConsoleDeps = {
     users: new Users(db),
     sessions: new Sessions(db, pool),
-    loginFailures: new LoginFailures(db, pool),
+    loginAttempts: new LoginAttempts(pool),
     audit: new AuditTrail(db, logger),
     admin: new AdminApi(config.ADMIN_API_URL, config.ADMIN_TOKEN, config.ADMIN_API_TIMEOUT_MS),
     logger,
@@ -39,38 +55,35 @@ async function main(): Promise<void> {
   const sso = ssoSettings(config);
   const app = consoleApp(deps, {
     webRoot: config.WEB_ROOT,
-    adminToken: config.ADMIN_TOKEN,
     ...(sso ? { sso: new SsoClient(sso) } : {}),
     cookieSecure: config.COOKIE_SECURE,
     trustProxyHops: config.TRUST_PROXY_HOPS,
     logger,
     ready: () => databaseReachable(pool),
   });
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve, reject) => {
-    const listening = app.listen(config.PORT, config.HOST, (error?: Error) =>
-      error ? reject(error) : resolve(listening),
-    );
-  });
+  const adminApp = consoleAdminApp(deps, { adminToken: config.ADMIN_TOKEN, logger });
+  const server = await listen(app, config.PORT);
+  const adminServer = await listen(adminApp, config.CONSOLE_ADMIN_PORT);
   const sweeper = new PeriodicTask({
     name: 'console-sweep',
     intervalMs: config.SWEEP_INTERVAL_MS,
     logger,
     pass: async () => {
       await deps.sessions.sweep();
-      await deps.loginFailures.sweep(new Date(Date.now() - windowMs));
+      await deps.loginAttempts.sweep(new Date(Date.now() - windowMs));
     },
   });
   sweeper.start();
-  announceReady(logger, { http: (server.address() as AddressInfo).port });
+  announceReady(logger, {
+    http: (server.address() as AddressInfo).port,
+    admin: (adminServer.address() as AddressInfo).port,
+  });
 
   stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, [
     () => sweeper.stop(),
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Browsers keep idle connections open; they would hold the close until the grace ends.
-        server.closeIdleConnections();
-      }),
+    async () => {
+      await Promise.all([close(server), close(adminServer)]);
+    },
     () => db.$disconnect(),
   ]);
 }

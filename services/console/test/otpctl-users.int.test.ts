@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
 
 // `otpctl users create --operator` in a fresh deployment: the command asks the console's admin
-// route with the admin token, and the person it creates signs in through the console's login.
+// route (on its admin port, never the public one) with the admin token, and the person it creates
+// signs in through the console's login.
 
 const OTPCTL = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -30,7 +31,7 @@ async function otpctl(
       env: {
         ...process.env,
         OTP_ADMIN_URL: platform.adminUrls[0],
-        OTP_CONSOLE_URL: platform.consoleUrl,
+        OTP_CONSOLE_URL: platform.consoleAdminUrl,
         OTP_ADMIN_TOKEN: token,
       },
     });
@@ -91,6 +92,26 @@ describe('otpctl users create', () => {
     assert.equal(user.password, undefined, 'a given password is never echoed');
     const session = await signIn('dev@example.test', 'a-long-enough-password');
     assert.equal(session.status, 200);
+  });
+
+  it('serves the admin route on the admin port only: the public port (behind the Ingress) has no such route', async () => {
+    const create = (base: string, email: string) =>
+      fetch(`${base}/admin/v1/users`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer test-admin-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'a-long-enough-password', operator: true }),
+      });
+    const onPublic = await create(platform.consoleUrl, 'public-port@example.test');
+    assert.equal(onPublic.status, 404);
+    assert.equal(((await onPublic.json()) as { error: { code: string } }).error.code, 'NOT_FOUND');
+    assert.equal((await signIn('public-port@example.test', 'a-long-enough-password')).status, 401, 'nobody created');
+
+    const onAdmin = await create(platform.consoleAdminUrl, 'admin-port@example.test');
+    assert.equal(onAdmin.status, 201);
+    assert.equal((await signIn('admin-port@example.test', 'a-long-enough-password')).status, 200);
+    // The admin port serves nothing else: not the web app, not /api.
+    assert.equal((await fetch(`${platform.consoleAdminUrl}/api/session`)).status, 404);
+    assert.equal((await fetch(`${platform.consoleAdminUrl}/`)).status, 404);
   });
 
   it('refuses a wrong admin token, an email taken and a short password, with the reason', async () => {

@@ -86,23 +86,30 @@ describe('login throttling', () => {
   const now = new Date('2026-11-23T12:00:00Z');
   const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
 
-  it('allows attempts below the limit', () => {
-    assert.deepEqual(throttleVerdict([ago(10), ago(5)], now, policy), { allowed: true, retryAfterSeconds: 0 });
+  const count = (attempts: number, windowStartedSecondsAgo: number) => ({
+    subject: 'email:dev@example.test',
+    attempts,
+    windowStartedAt: ago(windowStartedSecondsAgo),
   });
 
-  it('refuses at the limit and says when to retry', () => {
-    const verdict = throttleVerdict([ago(50), ago(20), ago(5)], now, policy);
+  it('checks the password of every attempt up to the limit, this one included', () => {
+    assert.deepEqual(throttleVerdict(count(1, 0), now, policy), { allowed: true, retryAfterSeconds: 0 });
+    assert.deepEqual(throttleVerdict(count(3, 50), now, policy), { allowed: true, retryAfterSeconds: 0 });
+  });
+
+  it('refuses past the limit and says when the window ends', () => {
+    const verdict = throttleVerdict(count(4, 50), now, policy);
     assert.equal(verdict.allowed, false);
-    // The failure 50 s ago leaves the 60 s window in 10 s.
+    // The window opened 50 s ago: it ends in 10 s.
     assert.equal(verdict.retryAfterSeconds, 10);
-  });
-
-  it('forgets failures older than the window', () => {
-    assert.equal(throttleVerdict([ago(120), ago(90), ago(5)], now, policy).allowed, true);
+    assert.equal(throttleVerdict(count(40, 60), now, policy).retryAfterSeconds, 1, 'never less than a second');
   });
 
   it('counts per email (any casing) and per client address', () => {
-    assert.deepEqual(throttleSubjects(' Dev@Example.TEST ', '10.0.0.1'), ['email:dev@example.test', 'ip:10.0.0.1']);
+    assert.deepEqual(throttleSubjects(' Dev@Example.TEST ', '10.0.0.1'), {
+      email: 'email:dev@example.test',
+      address: 'ip:10.0.0.1',
+    });
   });
 });
 

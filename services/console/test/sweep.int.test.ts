@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { schemaPool, type SchemaPool } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import { openDatabase, type Db } from '../src/store/database.js';
-import { LoginFailures } from '../src/store/login-failures.js';
+import { LoginAttempts } from '../src/store/login-attempts.js';
 import { Sessions } from '../src/store/sessions.js';
 import { Users } from '../src/store/users.js';
 
-// The console's sweep (real Postgres): expired sessions and failed sign-ins older than the window
+// The console's sweep (real Postgres): expired sessions and sign-in throttling windows that ended
 // go; live ones stay. It runs by itself on a timer, as named statements on the pool.
 
 let pool: SchemaPool;
@@ -37,14 +37,17 @@ describe('console sweep (real Postgres)', () => {
     assert.equal(await sessions.find(expired.token), undefined);
   });
 
-  it('deletes failed sign-ins older than the window and keeps the recent ones', async () => {
-    const failures = new LoginFailures(db, pool);
-    await failures.record(['old@example.com']);
-    await pool.query(`UPDATE login_failures SET "at" = now() - interval '1 hour' WHERE subject = 'old@example.com'`);
-    await failures.record(['recent@example.com']);
-    await failures.sweep(new Date(Date.now() - 15 * 60_000));
-    const kept = await failures.since(['old@example.com', 'recent@example.com'], new Date(0));
-    assert.equal(kept.get('old@example.com')!.length, 0);
-    assert.equal(kept.get('recent@example.com')!.length, 1);
+  it('deletes throttling windows that ended and keeps the current ones', async () => {
+    const attempts = new LoginAttempts(pool);
+    const windowMs = 15 * 60_000;
+    await attempts.count({ email: 'email:old@example.com', address: 'ip:10.0.0.1' }, windowMs);
+    await pool.query(`UPDATE login_attempts SET window_started_at = now() - interval '1 hour'`);
+    await attempts.count({ email: 'email:recent@example.com', address: 'ip:10.0.0.2' }, windowMs);
+    await attempts.sweep(new Date(Date.now() - windowMs));
+    const kept = await pool.query<{ subject: string }>('SELECT subject FROM login_attempts ORDER BY subject');
+    assert.deepEqual(
+      kept.rows.map((row) => row.subject),
+      ['email:recent@example.com', 'ip:10.0.0.2'],
+    );
   });
 });

@@ -59,6 +59,20 @@ describe('ledger rules', () => {
     assert.equal(row, `"2026-11-23T10:00:00Z","charge","-0.02","1.00","VE1","'=HYPERLINK(""x"")"`);
   });
 
+  it('neutralises every formula start (OWASP) but keeps plain numbers, negative ones included', () => {
+    const cells = (description: string) =>
+      ledgerCsv([entry('charge', '-0.02', '2026-11-23T10:00:00Z', description)])
+        .trim()
+        .split('\r\n')[1]!;
+    for (const formula of ['=1+1', '+1+1', '-1+1', "-2+3+cmd|' /C calc'!A0", '@SUM(A1)', '\t=1', '\r=1', '-']) {
+      const description = cells(formula).split('","').at(-1)!;
+      assert.equal(description, `'${formula.replace(/"/g, '""')}"`, JSON.stringify(formula));
+    }
+    // Amounts and balances are plain numbers: unchanged, so the sheet can add them up.
+    assert.match(cells('lunch'), /"charge","-0\.02","1\.00","VE1","lunch"$/);
+    assert.match(cells('-12.5'), /"-12\.5"$/);
+  });
+
   it('spend per day counts charges less refunds, never credits', () => {
     const spend = spendByDay([
       entry('credit', '5.00', '2026-11-23T09:00:00Z'),

@@ -10,7 +10,7 @@ import {
   UNCOUNTED_VOLUME,
   type PrefixStats,
 } from '../src/domain/detector.js';
-import { destinationOf, parsePrefix } from '../src/domain/prefix.js';
+import { destinationOf } from '../src/domain/prefix.js';
 import { parseFraudSettingsPatch } from '../src/domain/settings.js';
 
 const quiet: PrefixStats = {
@@ -154,13 +154,6 @@ describe('destination prefix', () => {
     assert.equal(destinationOf('+1 415 555 0190')?.prefix, '1415');
     assert.equal(destinationOf('+4915112345600')?.prefix, '49151');
     assert.equal(destinationOf('447700123456'), undefined);
-  });
-
-  it('takes what operators type', () => {
-    assert.equal(parsePrefix('+44771'), '44771');
-    assert.equal(parsePrefix('44771'), '44771');
-    assert.equal(parsePrefix('abc'), undefined);
-    assert.equal(parsePrefix('+'), undefined);
   });
 });
 

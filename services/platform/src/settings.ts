@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SENDER_ID_PATTERN } from './ids.js';
 
 // The ranges of the settings the admin API changes, where both the owning service (which enforces
 // them) and the gateway (which documents them in the admin OpenAPI document) need them.
@@ -6,7 +7,12 @@ import { z } from 'zod';
 /** The `{code}` placeholder of Verify's SMS text. */
 export const CODE_PLACEHOLDER = '{code}';
 
-const SENDER_ID = /^(?=.*[A-Za-z])[A-Za-z0-9]{3,11}$/;
+/**
+ * The kinds of project settings, each its own admin route `/projects/{id}/settings/{kind}` (the
+ * gateway's admin document is tested to route exactly these), so a path's `{kind}` is one of them.
+ */
+export const SETTINGS_KINDS = ['verify', 'messenger', 'sms', 'fraud'] as const;
+export type SettingsKind = (typeof SETTINGS_KINDS)[number];
 
 /** PATCH /admin/v1/projects/{id}/settings/verify (snake_case); null clears sender_id / callback_url. */
 export const verifySettingsPatch = z
@@ -19,7 +25,10 @@ export const verifySettingsPatch = z
     code_length: z.number().int().min(4).max(8),
     expiry_minutes: z.number().int().min(1).max(60),
     max_wrong_codes: z.number().int().min(1).max(10),
-    sender_id: z.string().regex(SENDER_ID, 'must be 3-11 letters or digits with at least one letter').nullable(),
+    sender_id: z
+      .string()
+      .regex(SENDER_ID_PATTERN, 'must be 3-11 letters or digits with at least one letter')
+      .nullable(),
     sms_text: z
       .string()
       .min(1)

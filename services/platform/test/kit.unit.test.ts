@@ -5,7 +5,16 @@ import { ConfigError, envBoolean, loadConfig } from '../src/config.js';
 import { ERROR_CODES } from '../src/errors.js';
 import { replicaAddresses } from '../src/grpc/replicas.js';
 import { grpcStatusFor } from '../src/grpc/status.js';
-import { newSid, parseSid } from '../src/ids.js';
+import {
+  CARRIER_NAME_PATTERN,
+  newProjectId,
+  newSid,
+  parseDestinationPrefix,
+  parseSid,
+  PROJECT_ID_PATTERN,
+  SENDER_ID_PATTERN,
+  UUID_PATTERN,
+} from '../src/ids.js';
 import { formatCents, parseAmount } from '../src/money.js';
 import { checkPhone, normalizePhone } from '../src/phone.js';
 
@@ -50,6 +59,34 @@ describe('sids', () => {
     assert.equal(parseSid('SM', 'VEabcdef0123456789abcdef01'), undefined);
     assert.equal(parseSid('SM', 'SMabcdef0123456789abcdef0'), undefined);
     assert.equal(parseSid('SM', 'SMabcdef0123456789abcdef0g'), undefined);
+  });
+});
+
+describe('path identifiers', () => {
+  it('project ids are made in their own pattern, and nothing with a separator or dot matches', () => {
+    for (let i = 0; i < 100; i += 1) assert.match(newProjectId(), PROJECT_ID_PATTERN);
+    for (const id of ['prj_0123456789ABCDEF01234567', 'prj_0123456789abcdef0123456', '../prj_0123456789abcdef01234567'])
+      assert.doesNotMatch(id, PROJECT_ID_PATTERN);
+  });
+
+  it('uuids, sender ids and carrier names refuse path separators and dot segments', () => {
+    assert.match('8d2f1c4e-3b7a-4e9d-a1c0-5f6e7d8c9b0a', UUID_PATTERN);
+    assert.match('MyShop', SENDER_ID_PATTERN);
+    assert.match('beta-2', CARRIER_NAME_PATTERN);
+    for (const hostile of ['..', '.', 'a/b', 'a\\b', 'a%2fb', '', 'x'.repeat(41)]) {
+      assert.doesNotMatch(hostile, UUID_PATTERN);
+      assert.doesNotMatch(hostile, SENDER_ID_PATTERN);
+      assert.doesNotMatch(hostile, CARRIER_NAME_PATTERN);
+    }
+    assert.doesNotMatch('123', SENDER_ID_PATTERN, 'at least one letter');
+  });
+
+  it('destination prefixes are what operators type: digits after an optional +', () => {
+    assert.equal(parseDestinationPrefix('+44771'), '44771');
+    assert.equal(parseDestinationPrefix('44771'), '44771');
+    assert.equal(parseDestinationPrefix('abc'), undefined);
+    assert.equal(parseDestinationPrefix('+'), undefined);
+    assert.equal(parseDestinationPrefix('+1234567890123456'), undefined);
   });
 });
 

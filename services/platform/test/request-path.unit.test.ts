@@ -21,6 +21,8 @@ describe('requestPathProblem', () => {
     '//evil.example/api',
     '/api/projects/%zz/ledger',
     'api/projects',
+    'http://console.example/api/projects/prj_a/..%5cprj_b',
+    'http://console.example\\..\\api',
   ];
   for (const path of refused) {
     it(`refuses ${path}`, () => {
@@ -36,6 +38,9 @@ describe('requestPathProblem', () => {
     '/api/projects/prj_a/ledger?cursor=../..\\x&limit=2',
     '/api/projects/prj_a/sender-ids/My%20Shop/approve',
     '/assets/index-abc.123.js',
+    'http://console.example/api/projects/prj_a/ledger?x=1',
+    'http://console.example',
+    '*',
   ];
   for (const path of accepted) {
     it(`accepts ${path}`, () => {

@@ -1,10 +1,10 @@
-import { commonConfig, envPort, loadConfig } from '@otp/platform';
+import { CARRIER_NAME_PATTERN, commonConfig, envPort, loadConfig } from '@otp/platform';
 import { z } from 'zod';
 
 const extraCarriers = z.array(
   z
     .object({
-      name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/i),
+      name: z.string().regex(CARRIER_NAME_PATTERN),
       port: z.number().int().min(0).max(65535),
       decimal_receipt_ids: z.boolean().default(false),
     })

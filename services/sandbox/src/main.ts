@@ -3,6 +3,7 @@ import express from 'express';
 import { announceReady, createLogger, exitOnStartFailure, stopOnSignals } from '@otp/platform';
 import { readConfig } from './config.js';
 import { inboxRoutes } from './http/inbox-routes.js';
+import { plainPathsOnly } from './http/plain-paths.js';
 import { SimulatedCarriers } from './carrier/simulated-carriers.js';
 import { SubmitLog } from './carrier/submit-log.js';
 import { carrierRoutes } from './http/carrier-routes.js';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const inbox = new Inbox(config.INBOX_LIMIT);
   const app = express();
   app.disable('x-powered-by');
+  app.use(plainPathsOnly);
   app.use(inboxRoutes(inbox));
   const usage = new ProviderUsage(REQUEST_COST_CENTS);
   app.use(providerUsageRoutes(usage));

@@ -1014,7 +1014,7 @@ export interface components {
                  * @description Stable, machine-readable; branch on it.
                  * @enum {string}
                  */
-                code: "API_KEY_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "INTERNAL" | "INVALID_ADMIN_TOKEN" | "INVALID_ARGUMENT" | "INVALID_JSON" | "INVALID_MESSAGE_SID" | "INVALID_REQUEST_BODY" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "PROJECT_NOT_FOUND" | "SENDER_ID_EXISTS" | "SENDER_ID_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "UNSUPPORTED_MEDIA_TYPE" | "VERIFICATION_NOT_FOUND";
+                code: "API_KEY_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "INTERNAL" | "INVALID_ADMIN_TOKEN" | "INVALID_ARGUMENT" | "INVALID_JSON" | "INVALID_MESSAGE_SID" | "INVALID_PATH" | "INVALID_REQUEST_BODY" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "PROJECT_NOT_FOUND" | "SENDER_ID_EXISTS" | "SENDER_ID_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "UNSUPPORTED_MEDIA_TYPE" | "VERIFICATION_NOT_FOUND";
                 /** @description Human-readable; wording can change. */
                 message: string;
             };
@@ -1059,6 +1059,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
@@ -1141,7 +1150,11 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1239,6 +1252,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
             401: {
@@ -1347,6 +1369,15 @@ export interface operations {
                     "application/json": components["schemas"]["CarrierList"];
                 };
             };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
             401: {
                 headers: {
@@ -1423,7 +1454,11 @@ export interface operations {
                     "application/json": components["schemas"]["Balance"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1541,6 +1576,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FraudSettings"];
+                };
+            };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
@@ -1673,7 +1717,11 @@ export interface operations {
                     "application/json": components["schemas"]["FraudSettings"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1786,6 +1834,15 @@ export interface operations {
                     "application/json": components["schemas"]["FraudBlocks"];
                 };
             };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
             401: {
                 headers: {
@@ -1854,6 +1911,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
             401: {
@@ -1944,7 +2010,11 @@ export interface operations {
                     "application/json": components["schemas"]["IpAllowlist"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2045,6 +2115,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerPage"];
+                };
+            };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
@@ -2158,6 +2237,15 @@ export interface operations {
                     "application/json": components["schemas"]["SmsMessagePage"];
                 };
             };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
             401: {
                 headers: {
@@ -2265,6 +2353,15 @@ export interface operations {
                     "application/json": components["schemas"]["MessengerCodePage"];
                 };
             };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
             401: {
                 headers: {
@@ -2357,7 +2454,11 @@ export interface operations {
                     "application/json": components["schemas"]["MessengerSettings"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2482,7 +2583,11 @@ export interface operations {
                     "application/json": components["schemas"]["VerifySettings"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2591,6 +2696,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectList"];
                 };
             };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
             401: {
                 headers: {
@@ -2662,7 +2776,11 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedProject"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2753,6 +2871,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProject"];
                 };
             };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
             401: {
                 headers: {
@@ -2818,6 +2945,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SmsRates"];
+                };
+            };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
@@ -2894,7 +3030,11 @@ export interface operations {
                     "application/json": components["schemas"]["SenderId"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3004,7 +3144,11 @@ export interface operations {
                     "application/json": components["schemas"]["SenderId"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3129,7 +3273,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3252,7 +3400,11 @@ export interface operations {
                     "application/json": components["schemas"]["SmsSettings"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3396,6 +3548,15 @@ export interface operations {
                     "application/json": components["schemas"]["VerificationPage"];
                 };
             };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
             401: {
                 headers: {
@@ -3498,7 +3659,11 @@ export interface operations {
                     "application/json": components["schemas"]["Verification"];
                 };
             };
-            /** @description `INVALID_MESSAGE_SID`: The sid lacks its prefix and 24 hex characters. */
+            /**
+             * @description `INVALID_MESSAGE_SID`: The sid lacks its prefix and 24 hex characters.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3595,6 +3760,15 @@ export interface operations {
                     "application/json": components["schemas"]["DailyStats"];
                 };
             };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
             401: {
                 headers: {
@@ -3668,7 +3842,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSecrets"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3771,6 +3949,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveries"];
                 };
             };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
             401: {
                 headers: {
@@ -3845,7 +4032,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -918,7 +918,7 @@ export interface components {
                  * @description Stable, machine-readable; branch on it.
                  * @enum {string}
                  */
-                code: "CHANNEL_DISABLED" | "DESTINATION_NOT_PRICED" | "FRAUD_SUSPECTED" | "GEO_PERMISSION_DENIED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "INTERNAL" | "INVALID_API_KEY" | "INVALID_ARGUMENT" | "INVALID_JSON" | "INVALID_MESSAGE_SID" | "INVALID_REQUEST_BODY" | "IP_NOT_ALLOWED" | "MESSAGE_NOT_FOUND" | "MESSENGER_REJECTED" | "MISSING_API_KEY" | "PAYLOAD_TOO_LARGE" | "QUEUE_UNAVAILABLE" | "RATE_LIMITED" | "SENDER_ID_NOT_APPROVED" | "SENDER_ID_REQUIRED" | "SERVICE_UNAVAILABLE" | "SPEND_LIMIT_REACHED" | "UNSUPPORTED_MEDIA_TYPE" | "VERIFICATION_NOT_FOUND" | "VERIFICATION_NOT_PENDING" | "VERIFY_DISABLED";
+                code: "CHANNEL_DISABLED" | "DESTINATION_NOT_PRICED" | "FRAUD_SUSPECTED" | "GEO_PERMISSION_DENIED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "INTERNAL" | "INVALID_API_KEY" | "INVALID_ARGUMENT" | "INVALID_JSON" | "INVALID_MESSAGE_SID" | "INVALID_PATH" | "INVALID_REQUEST_BODY" | "IP_NOT_ALLOWED" | "MESSAGE_NOT_FOUND" | "MESSENGER_REJECTED" | "MISSING_API_KEY" | "PAYLOAD_TOO_LARGE" | "QUEUE_UNAVAILABLE" | "RATE_LIMITED" | "SENDER_ID_NOT_APPROVED" | "SENDER_ID_REQUIRED" | "SERVICE_UNAVAILABLE" | "SPEND_LIMIT_REACHED" | "UNSUPPORTED_MEDIA_TYPE" | "VERIFICATION_NOT_FOUND" | "VERIFICATION_NOT_PENDING" | "VERIFY_DISABLED";
                 /** @description Human-readable; wording can change. */
                 message: string;
             };
@@ -1009,7 +1009,11 @@ export interface operations {
                     "application/json": components["schemas"]["MessengerCode"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
@@ -1185,7 +1189,11 @@ export interface operations {
                     "application/json": components["schemas"]["MessengerCode"];
                 };
             };
-            /** @description `INVALID_MESSAGE_SID`: The sid lacks its prefix and 24 hex characters. */
+            /**
+             * @description `INVALID_MESSAGE_SID`: The sid lacks its prefix and 24 hex characters.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1316,6 +1324,8 @@ export interface operations {
              * @description `INVALID_JSON`: The body is not valid JSON.
              *
              *     `INVALID_MESSAGE_SID`: The sid lacks its prefix and 24 hex characters.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
              */
             400: {
                 headers: {
@@ -1465,6 +1475,15 @@ export interface operations {
                     "application/json": components["schemas"]["Project"];
                 };
             };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `INVALID_API_KEY`: The API key is not valid (unknown, revoked, or not an otp_live_ key).
              *
@@ -1595,7 +1614,11 @@ export interface operations {
                     "application/json": components["schemas"]["SmsMessage"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
@@ -1784,7 +1807,11 @@ export interface operations {
                     "application/json": components["schemas"]["SmsMessage"];
                 };
             };
-            /** @description `INVALID_MESSAGE_SID`: The sid lacks its prefix and 24 hex characters. */
+            /**
+             * @description `INVALID_MESSAGE_SID`: The sid lacks its prefix and 24 hex characters.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1932,7 +1959,11 @@ export interface operations {
                     "application/json": components["schemas"]["Verification"];
                 };
             };
-            /** @description `INVALID_JSON`: The body is not valid JSON. */
+            /**
+             * @description `INVALID_JSON`: The body is not valid JSON.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
@@ -2127,7 +2158,11 @@ export interface operations {
                     "application/json": components["schemas"]["Verification"];
                 };
             };
-            /** @description `INVALID_MESSAGE_SID`: The sid lacks its prefix and 24 hex characters. */
+            /**
+             * @description `INVALID_MESSAGE_SID`: The sid lacks its prefix and 24 hex characters.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2268,6 +2303,8 @@ export interface operations {
              * @description `INVALID_JSON`: The body is not valid JSON.
              *
              *     `INVALID_MESSAGE_SID`: The sid lacks its prefix and 24 hex characters.
+             *
+             *     `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication.
              */
             400: {
                 headers: {

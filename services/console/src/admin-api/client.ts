@@ -1,3 +1,5 @@
+import { requestPathProblem } from '@otp/platform';
+
 // The gateway's admin API (CONTRACTS.md), the console's only way to read or change a project.
 // The console never reads another service's schema; it holds the admin token and calls this.
 
@@ -18,8 +20,11 @@ export class AdminApi {
     private readonly timeoutMs: number,
   ) {}
 
-  /** `path` is below /admin/v1 and may carry a query string. */
+  /** `path` is below /admin/v1 (built with encodedPath) and may carry a query string. */
   async call(method: string, path: string, body?: unknown): Promise<AdminAnswer> {
+    // fetch resolves backslashes and dot segments: a path that has any never leaves the console.
+    const problem = requestPathProblem(path);
+    if (problem) throw new Error(`refused to call the admin API at ${JSON.stringify(path)}: ${problem}`);
     let response: Response;
     try {
       response = await fetch(`${this.baseUrl}/admin/v1${path}`, {

@@ -1,10 +1,20 @@
-// Login throttling: after `maxFailures` failed sign-ins for one email, or from one client address,
-// within the window, further attempts are refused until the oldest failure leaves the window.
-// A right password does not bypass it (otherwise guessing would only need to be lucky once).
+// Login throttling: every sign-in attempt is counted, per email and per client address, before its
+// password is checked, in one atomic step; after `maxFailures` attempts in a window, further ones
+// are refused until that window ends. Counted first, so parallel guesses cannot all slip in
+// between a read and a write. A right password does not bypass a full window (otherwise guessing
+// would only need to be lucky once); a right one given in time clears the email's count and takes
+// itself off the address's, so a shared address is throttled for its failures only.
 
 export interface ThrottlePolicy {
   maxFailures: number;
   windowMs: number;
+}
+
+/** One subject's attempts in its current window, this attempt included. */
+export interface AttemptCount {
+  subject: string;
+  attempts: number;
+  windowStartedAt: Date;
 }
 
 export interface ThrottleVerdict {
@@ -13,21 +23,19 @@ export interface ThrottleVerdict {
   retryAfterSeconds: number;
 }
 
-/** `failures`: times of recent failures for one subject, any order. */
-export function throttleVerdict(failures: readonly Date[], now: Date, policy: ThrottlePolicy): ThrottleVerdict {
-  const windowStart = now.getTime() - policy.windowMs;
-  const recent = failures
-    .map((at) => at.getTime())
-    .filter((at) => at > windowStart)
-    .sort((a, b) => a - b);
-  if (recent.length < policy.maxFailures) return { allowed: true, retryAfterSeconds: 0 };
-  // The attempt becomes possible when enough failures have aged out to fall under the limit.
-  const freeingFailure = recent[recent.length - policy.maxFailures]!;
-  const waitMs = freeingFailure + policy.windowMs - now.getTime();
+/** Whether the attempt that brought `count` to its value may have its password checked. */
+export function throttleVerdict(count: AttemptCount, now: Date, policy: ThrottlePolicy): ThrottleVerdict {
+  if (count.attempts <= policy.maxFailures) return { allowed: true, retryAfterSeconds: 0 };
+  const waitMs = count.windowStartedAt.getTime() + policy.windowMs - now.getTime();
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
+export interface ThrottleSubjects {
+  email: string;
+  address: string;
+}
+
 /** The subjects a sign-in attempt counts against. */
-export function throttleSubjects(email: string, clientAddress: string): string[] {
-  return [`email:${email.trim().toLowerCase()}`, `ip:${clientAddress}`];
+export function throttleSubjects(email: string, clientAddress: string): ThrottleSubjects {
+  return { email: `email:${email.trim().toLowerCase()}`, address: `ip:${clientAddress}` };
 }

@@ -1,12 +1,22 @@
 // The console's own refusals. Answers keep the platform's envelope: {error: {code, message}}.
 
 export const CONSOLE_ERRORS = {
+  /** A request path with a backslash, a dot segment or an encoded separator (as sent). */
+  INVALID_PATH: 400,
+  /** A path parameter of another shape than its own (a project id, a key id, a sid, ...). */
+  INVALID_ARGUMENT: 400,
+  /** A body that is not JSON, or that its Content-Encoding cannot decode (the gateway's code too). */
+  INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
   INVALID_ADMIN_TOKEN: 401,
   FORBIDDEN: 403,
   CSRF_FAILED: 403,
   NOT_FOUND: 404,
+  /** Another tenant's project answers as one that does not exist (the admin API's code too). */
+  PROJECT_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   INVALID_REQUEST_BODY: 422,
   INVALID_CREDENTIALS: 401,
   TOO_MANY_ATTEMPTS: 429,

@@ -2,14 +2,14 @@ import type { Logger } from '@otp/platform';
 import type { AdminApi } from '../admin-api/client.js';
 import type { ThrottlePolicy } from '../domain/throttle.js';
 import type { AuditTrail } from '../store/audit.js';
-import type { LoginFailures } from '../store/login-failures.js';
+import type { LoginAttempts } from '../store/login-attempts.js';
 import type { Sessions } from '../store/sessions.js';
 import type { Users } from '../store/users.js';
 
 export interface ConsoleDeps {
   users: Users;
   sessions: Sessions;
-  loginFailures: LoginFailures;
+  loginAttempts: LoginAttempts;
   audit: AuditTrail;
   admin: AdminApi;
   logger: Logger;

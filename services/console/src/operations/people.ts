@@ -53,17 +53,30 @@ export async function changePassword(
   await deps.audit.record({ userId: user.id, email: user.email }, 'user.password_change', null);
 }
 
+/** Whether a console user had the email (and is a member now); only operators' tools are told. */
+export type MemberOutcome = 'member_set' | 'no_such_user';
+
+/**
+ * Sets a person's role on a project. An email without a console user sets nothing; the owners'
+ * route answers the same either way (the outcome is for operators' tools), so a project's owner
+ * cannot probe which emails have console users.
+ */
 export async function addMember(
   deps: Pick<ConsoleDeps, 'users' | 'audit'>,
   author: Author,
   projectId: string,
   input: { email: string; role: ProjectRole },
-): Promise<void> {
-  const user = await deps.users.byEmail(normalEmail(input.email));
-  if (!user)
-    throw new ConsoleError('NOT_FOUND', `no console user with email ${input.email}: an operator creates it first`);
+): Promise<MemberOutcome> {
+  const email = normalEmail(input.email);
+  const user = await deps.users.byEmail(email);
+  if (!user) {
+    // Not in the project's trail, which its owners read: that would tell them.
+    await deps.audit.record(author, 'member.unknown_email', null, { project_id: projectId, email });
+    return 'no_such_user';
+  }
   await deps.users.setMembership(user.id, projectId, input.role);
   await deps.audit.record(author, 'member.set', projectId, { user_id: user.id, role: input.role });
+  return 'member_set';
 }
 
 export async function removeMember(

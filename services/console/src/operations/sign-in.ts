@@ -16,27 +16,26 @@ export async function signIn(
 ): Promise<SignedIn> {
   const email = input.email.trim().toLowerCase();
   const subjects = throttleSubjects(email, input.clientAddress);
-  const now = new Date();
-  const failures = await deps.loginFailures.since(subjects, new Date(now.getTime() - deps.throttle.windowMs));
-  for (const subject of subjects) {
-    const verdict = throttleVerdict(failures.get(subject) ?? [], now, deps.throttle);
-    if (!verdict.allowed) {
-      throw new ConsoleError(
-        'TOO_MANY_ATTEMPTS',
-        'too many failed sign-ins; try again later',
-        verdict.retryAfterSeconds,
-      );
-    }
+  // Counted before the password is checked (throttle.ts says why).
+  const counted = await deps.loginAttempts.count(subjects, deps.throttle.windowMs);
+  const refusals = counted.counts
+    .map((count) => throttleVerdict(count, counted.now, deps.throttle))
+    .filter((verdict) => !verdict.allowed);
+  if (refusals.length > 0) {
+    throw new ConsoleError(
+      'TOO_MANY_ATTEMPTS',
+      'too many failed sign-ins; try again later',
+      Math.max(...refusals.map((verdict) => verdict.retryAfterSeconds)),
+    );
   }
   const user = await deps.users.byEmail(email);
   // The decoy keeps an unknown email as slow as a wrong password.
   const matches = await passwordMatches(input.password, user?.passwordHash ?? DECOY_HASH);
   if (!user || !matches) {
-    await deps.loginFailures.record(subjects);
     await deps.audit.record({ userId: user?.id ?? null, email }, 'session.sign_in_failed', null);
     throw new ConsoleError('INVALID_CREDENTIALS', 'email or password is wrong');
   }
-  await deps.loginFailures.forget(subjects[0]!);
+  await deps.loginAttempts.succeeded(subjects);
   const session = await deps.sessions.open(user.id, deps.sessionTtlMs);
   await deps.audit.record({ userId: user.id, email }, 'session.sign_in', null);
   return { userId: user.id, ...session };

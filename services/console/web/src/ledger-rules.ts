@@ -4,9 +4,16 @@ import type { LedgerEntry } from './types.js';
 
 const COLUMNS: (keyof LedgerEntry)[] = ['created_at', 'kind', 'amount', 'balance', 'reference', 'description'];
 
+/** A plain decimal number, as the ledger's amounts and balances are (`-0.02`): a value, not a formula. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * Quoted always; a cell a spreadsheet would read as a formula (OWASP "CSV injection": it starts
+ * with =, +, -, @, a tab or a carriage return) gets a leading `'`. Plain numbers stay numbers, so
+ * a charge of -0.02 is still summable; anything else starting with `-` (`-1+cmd|...`) is text.
+ */
 function csvCell(value: string): string {
-  // Quoted always; a leading formula character is neutralised so spreadsheets do not run it.
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r]/.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 

@@ -6,6 +6,7 @@ import { errorHandler } from '../http/error-handler.js';
 import { healthRoutes } from '../http/health.js';
 import { jsonBody } from '../http/json-body.js';
 import { assignRequestId, withRequestContext } from '../http/request-id.js';
+import { plainPathsOnly } from '../http/request-path.js';
 import { unmatchedRoute } from '../http/unmatched.js';
 import { authenticateAdmin } from './auth.js';
 import { adminDocument } from './document.js';
@@ -49,6 +50,7 @@ export function adminApp(deps: GatewayDeps): Express {
   app.set('etag', false);
   app.use(recordServerRoute(), assignRequestId);
   app.use(accessLog(deps.logger));
+  app.use(plainPathsOnly);
   app.use(healthRoutes(deps));
   // Before the token check: tooling reads it, and it describes routes without any secret.
   app.get('/admin/v1/openapi.json', (_req, res) => {

@@ -1,4 +1,4 @@
-import { MESSENGER_SETTINGS_RANGES } from '@otp/platform';
+import { MESSENGER_SETTINGS_RANGES, PROJECT_ID_PATTERN, UUID_PATTERN } from '@otp/platform';
 import { z } from 'zod';
 import { senderId } from '../http/schemas.js';
 import { EXAMPLE_PROJECT_ID } from '../openapi/examples.js';
@@ -16,11 +16,10 @@ const amount = z
 const dateTime = z.iso.datetime();
 const nullableUrl = z.string().nullable().openapi({ format: 'uri' });
 
-export const projectId = z
-  .string()
-  .regex(/^prj_[a-f0-9]{24}$/)
-  .openapi({ example: EXAMPLE_PROJECT_ID });
+export const projectId = z.string().regex(PROJECT_ID_PATTERN).openapi({ example: EXAMPLE_PROJECT_ID });
 export const projectParams = z.object({ id: projectId });
+/** A path id that is a UUID (API keys, webhook deliveries), documented with the pattern routes check. */
+export const uuidParam = z.string().regex(UUID_PATTERN).openapi({ format: 'uuid' });
 
 export const ipAllowlistSchema = registry.register(
   'IpAllowlist',

@@ -66,7 +66,7 @@ export function usage(): string {
     '',
     ...wrap(
       'env: OTP_ADMIN_URL (default http://127.0.0.1:8081), OTP_ADMIN_TOKEN (default dev-admin-token), ' +
-        'OTP_CONSOLE_URL (default http://127.0.0.1:8090, for users)',
+        "OTP_CONSOLE_URL (the console's admin port, default http://127.0.0.1:8091, for users)",
       '',
       '  ',
       HELP_WIDTH,
@@ -118,7 +118,8 @@ async function main(argv: string[]): Promise<number> {
   flags.delete('json');
   const token = process.env.OTP_ADMIN_TOKEN ?? 'dev-admin-token';
   const admin = adminClient(process.env.OTP_ADMIN_URL ?? 'http://127.0.0.1:8081', token);
-  const consoleAdmin = adminClient(process.env.OTP_CONSOLE_URL ?? 'http://127.0.0.1:8090', token, {
+  // The console's admin port (CONSOLE_ADMIN_PORT), not its public one: the route is not served there.
+  const consoleAdmin = adminClient(process.env.OTP_CONSOLE_URL ?? 'http://127.0.0.1:8091', token, {
     name: 'the console',
     urlVariable: 'OTP_CONSOLE_URL',
   });

@@ -2,10 +2,13 @@ import { databaseUnavailable, isDomainError, RateLimited, type ErrorCode, type L
 import type { ErrorRequestHandler } from 'express';
 import { errorEnvelope, HTTP_STATUS } from './errors.js';
 
-// body-parser failures carry an HTTP status and a `type`; they are the client's doing.
+// body-parser failures are http-errors (a status and `expose`); they are the client's doing. Most
+// carry a `type`; a body its Content-Encoding cannot decode (corrupt gzip, deflate or br) is zlib's
+// own error with only the status added, and is no more a bug than invalid JSON.
 interface ParserError {
   status: number;
-  type: string;
+  expose: boolean;
+  type?: unknown;
 }
 
 function isParserError(error: unknown): error is ParserError {
@@ -13,13 +16,17 @@ function isParserError(error: unknown): error is ParserError {
     typeof error === 'object' &&
     error !== null &&
     typeof (error as ParserError).status === 'number' &&
-    typeof (error as ParserError).type === 'string'
+    typeof (error as ParserError).expose === 'boolean'
   );
 }
 
 function parserErrorCode(error: ParserError): { code: ErrorCode; message: string } {
   if (error.status === 413) return { code: 'PAYLOAD_TOO_LARGE', message: 'request body is too large' };
-  if (error.status === 415) return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported body encoding or charset' };
+  if (error.type === 'encoding.unsupported')
+    return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported Content-Encoding (use gzip, deflate, br or none)' };
+  if (error.status === 415) return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported body charset' };
+  if (error.type === undefined)
+    return { code: 'INVALID_JSON', message: 'request body could not be decoded by its Content-Encoding' };
   return { code: 'INVALID_JSON', message: 'request body is not valid JSON' };
 }
 
@@ -35,7 +42,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     let failure: { code: ErrorCode; message: string };
     if (isDomainError(error)) failure = { code: error.code, message: error.message };
     else if (isParserError(error) && error.status < 500) failure = parserErrorCode(error);
-    // The router could not percent-decode a path parameter: no resource has such a path.
+    // The router could not percent-decode a path parameter: a backstop, plainPathsOnly refuses such
+    // paths before routing.
     else if (error instanceof URIError) failure = { code: 'NOT_FOUND', message: 'malformed path' };
     // The gateway's own database refused or dropped the connection: retry later, not a bug.
     else if (databaseUnavailable(error)) {

@@ -41,6 +41,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   IDEMPOTENCY_KEY_IN_USE: 409,
   // A peer refused an argument the edge let through: still the caller's input, never a 500.
   INVALID_ARGUMENT: 422,
+  // A path refused as sent (backslash, dot segment, encoded separator): malformed, like the spec's 400s.
+  INVALID_PATH: 400,
   INVALID_ADMIN_TOKEN: 401,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

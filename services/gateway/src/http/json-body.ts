@@ -13,8 +13,8 @@ function hasBody(headers: {
  * JSON bodies only: a body of another type is 415, an unparsable one 400 INVALID_JSON, one over
  * `limit` 413 (the error handler turns the parser's errors into the envelope), and one carrying
  * what no route accepts (NUL, unpaired surrogates, `__proto__`, absurd depth or breadth) 422
- * naming the field, before any route sees it. A NUL in the URL is refused too: no path or query
- * parameter of ours can hold one.
+ * naming the field, before any route sees it. A NUL in the query is refused too: no query
+ * parameter of ours can hold one (one in the path is plainPathsOnly's).
  */
 export function jsonBody(limit: string): RequestHandler[] {
   const requireJson: RequestHandler = (req, _res, next) => {
@@ -26,11 +26,8 @@ export function jsonBody(limit: string): RequestHandler[] {
   };
   const limitBytes = /^\d+$/.test(limit) ? Number(limit) : limit;
   const refuseHostile: RequestHandler = (req, _res, next) => {
-    const [path = '', query = ''] = req.originalUrl.split('?', 2);
-    if (/%00/i.test(path)) {
-      next(new DomainError('NOT_FOUND', 'malformed path'));
-      return;
-    }
+    const at = req.originalUrl.indexOf('?');
+    const query = at >= 0 ? req.originalUrl.slice(at + 1) : '';
     if (/%00/i.test(query)) {
       next(new DomainError('INVALID_ARGUMENT', 'query: must not contain NUL characters'));
       return;

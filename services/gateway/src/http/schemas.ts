@@ -5,6 +5,8 @@ import {
   DomainError,
   checkPhone,
   parseSid,
+  SENDER_ID_PATTERN,
+  sidPattern,
   type HostLookup,
   type SidPrefix,
 } from '@otp/platform';
@@ -31,7 +33,7 @@ export const phoneNumber = z
 /** A sender ID as the spec allows it (the sms service decides whether it is approved). */
 export const senderId = z
   .string()
-  .regex(/^(?=.*[A-Za-z])[A-Za-z0-9]{3,11}$/, '3-11 letters and digits, at least one letter')
+  .regex(SENDER_ID_PATTERN, '3-11 letters and digits, at least one letter')
   .openapi({ example: 'OTPDemo' });
 
 /**
@@ -112,7 +114,7 @@ export const callbackUrl = callbackUrlField(() => deploymentPolicy);
 export function sidParam(prefix: SidPrefix) {
   return z
     .string()
-    .regex(new RegExp(`^${prefix}[a-fA-F0-9]{24}$`))
+    .regex(sidPattern(prefix))
     .openapi({ param: { name: 'sid', in: 'path' }, example: `${prefix}${'0'.repeat(24)}` });
 }
 

@@ -55,6 +55,9 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was used with another body or route.',
   IDEMPOTENCY_KEY_IN_USE: 'A request with this Idempotency-Key is still running: retry later with the same key.',
   INVALID_ARGUMENT: 'A value the edge let through was refused by the service behind it (or a NUL in the query).',
+  INVALID_PATH:
+    'The path as sent has a backslash, a dot segment, an encoded / or \\, NUL, an empty segment or a broken ' +
+    'escape (also encoded twice); refused before authentication.',
   INVALID_ADMIN_TOKEN: 'The admin token is missing or wrong.',
   NOT_FOUND: 'No such route.',
   METHOD_NOT_ALLOWED: 'The path exists but not with this method; the Allow header lists the methods.',

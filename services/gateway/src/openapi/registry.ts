@@ -32,6 +32,7 @@ export const publicApi = newApi('bearerAuth', 'A project API key (`otp_live_...`
   'MISSING_API_KEY',
   'INVALID_API_KEY',
   'IP_NOT_ALLOWED',
+  'INVALID_PATH',
   'INVALID_ARGUMENT',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
@@ -40,6 +41,7 @@ export const publicApi = newApi('bearerAuth', 'A project API key (`otp_live_...`
 /** `/admin/v1`: authenticated by ADMIN_TOKEN. */
 export const adminApi = newApi('adminToken', "The deployment's ADMIN_TOKEN (`dev-admin-token` in local runs).", [
   'INVALID_ADMIN_TOKEN',
+  'INVALID_PATH',
   'INVALID_ARGUMENT',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',

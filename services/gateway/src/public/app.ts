@@ -6,6 +6,7 @@ import { errorHandler } from '../http/error-handler.js';
 import { healthRoutes } from '../http/health.js';
 import { jsonBody } from '../http/json-body.js';
 import { assignRequestId, withRequestContext } from '../http/request-id.js';
+import { plainPathsOnly } from '../http/request-path.js';
 import { unmatchedRoute } from '../http/unmatched.js';
 import { admission } from './admission.js';
 import { authenticate } from './auth.js';
@@ -27,6 +28,7 @@ export function publicApp(deps: GatewayDeps): Express {
   app.set('etag', false);
   app.use(recordServerRoute(), assignRequestId);
   app.use(accessLog(deps.logger));
+  app.use(plainPathsOnly);
   app.use(healthRoutes(deps));
   app.get('/v1/openapi.json', (_req, res) => {
     res.json(publicDocument());

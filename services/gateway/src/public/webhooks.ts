@@ -1,3 +1,4 @@
+import { PROJECT_ID_PATTERN } from '@otp/platform';
 import { z } from 'zod';
 import { exampleMessengerCode, exampleSms, exampleVerification, EXAMPLE_PROJECT_ID } from '../openapi/examples.js';
 import { publicApi } from '../openapi/registry.js';
@@ -169,7 +170,7 @@ for (const event of EVENT_TYPES) {
       id: z.uuid().openapi({ description: 'Event id (also the webhook-id header).' }),
       type: z.literal(event.type),
       created_at: z.iso.datetime(),
-      project_id: z.string().regex(/^prj_[a-f0-9]{24}$/),
+      project_id: z.string().regex(PROJECT_ID_PATTERN),
       data: event.data,
     }),
   );

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newProjectId } from '@otp/platform';
 import type { IpAllowlist } from '../domain/ip-allowlist.js';
 import type { Db } from './database.js';
 import { announceKeyChange } from './key-changes.js';
@@ -8,10 +8,6 @@ export interface ProjectRecord {
   name: string;
   createdAt: Date;
   ipAllowlist: IpAllowlist;
-}
-
-export function newProjectId(): string {
-  return `prj_${randomBytes(12).toString('hex')}`;
 }
 
 const OFF: IpAllowlist = { enabled: false, cidrs: [] };

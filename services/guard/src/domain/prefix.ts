@@ -24,9 +24,3 @@ export function destinationOf(to: string): Destination | undefined {
     prefix: digits.slice(0, phone.callingCode.length + PREFIX_NATIONAL_DIGITS),
   };
 }
-
-/** A prefix as an operator types it: digits only, an optional leading +. */
-export function parsePrefix(input: string): string | undefined {
-  const digits = input.startsWith('+') ? input.slice(1) : input;
-  return /^\d{1,15}$/.test(digits) ? digits : undefined;
-}

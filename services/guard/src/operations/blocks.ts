@@ -1,5 +1,4 @@
-import { DomainError } from '@otp/platform';
-import { parsePrefix } from '../domain/prefix.js';
+import { DomainError, parseDestinationPrefix } from '@otp/platform';
 import type { GuardDeps } from './deps.js';
 
 export async function listBlocks(deps: GuardDeps, projectId: string) {
@@ -15,7 +14,7 @@ export async function listBlocks(deps: GuardDeps, projectId: string) {
 
 /** Lifts a prefix's block and announces it (fraud.prefix_unblocked). */
 export async function liftBlock(deps: GuardDeps, projectId: string, input: string): Promise<void> {
-  const prefix = parsePrefix(input);
+  const prefix = parseDestinationPrefix(input);
   if (!prefix) throw new DomainError('INVALID_ARGUMENT', 'prefix must be digits, optionally after a +');
   const settings = await deps.settings.get(projectId);
   const lifted = await deps.starts.liftBlock(projectId, prefix, deps.clock.now(), settings.callback_url);

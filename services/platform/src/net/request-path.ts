@@ -17,8 +17,12 @@ function segmentProblem(decoded: string): string | undefined {
  * refused, or undefined when its path is plain. Only the path is judged; the query is the route's.
  */
 export function requestPathProblem(rawUrl: string): string | undefined {
+  if (rawUrl === '*') return undefined;
   const query = rawUrl.indexOf('?');
-  const path = query >= 0 ? rawUrl.slice(0, query) : rawUrl;
+  let path = query >= 0 ? rawUrl.slice(0, query) : rawUrl;
+  // The absolute form (`http://host/path`, which HTTP/1.1 servers must accept) is judged by its path.
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/\\]*/i.exec(path);
+  if (absolute) path = path.slice(absolute[0].length) || '/';
   if (!path.startsWith('/')) return 'a path must start with "/"';
   if (path.includes('\\')) return 'a backslash is not accepted in a path';
   if (path.startsWith('//')) return 'an empty path segment is not accepted';

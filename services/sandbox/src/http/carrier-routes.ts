@@ -1,3 +1,4 @@
+import { CARRIER_NAME_PATTERN } from '@otp/platform';
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { SimulatedCarriers } from '../carrier/simulated-carriers.js';
@@ -35,6 +36,11 @@ function badRequest(res: Response, message: string): void {
  */
 export function carrierRoutes(submits: SubmitLog, carriers: SimulatedCarriers): Router {
   const router = Router();
+  // A name that no carrier can have is not looked up.
+  router.param('name', (_req, res, next, name: string) => {
+    if (CARRIER_NAME_PATTERN.test(name)) next();
+    else res.status(404).json({ error: { code: 'NOT_FOUND', message: 'no such carrier' } });
+  });
   router.use('/carriers', express.json({ limit: '64kb' }));
   router.get('/carrier/submits', (req, res) => {
     const to = typeof req.query.to === 'string' ? req.query.to : '';

@@ -162,7 +162,9 @@ export function messengerProviderRoutes(deps: {
       const header = req.get('authorization') ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7) : text(params, 'access_token');
       if (!token || !sameToken(token, deps.token)) throw new ApiError('ACCESS_TOKEN_INVALID', 401);
-      const method = methods[String(req.params.method).toLowerCase()];
+      // Own methods only: `constructor` or `__proto__` must not reach Object's.
+      const name = String(req.params.method).toLowerCase();
+      const method = Object.hasOwn(methods, name) ? methods[name] : undefined;
       if (!method) throw new ApiError('METHOD_NOT_FOUND', 404);
       res.json({ ok: true, result: method(params) });
     } catch (error) {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { CARRIER_NAME_PATTERN } from '@otp/platform';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { parseCostMicros, type Route } from '../domain/routes.js';
@@ -40,7 +41,7 @@ const cost = z.union([z.string(), z.number()]).transform((value, ctx) => {
 
 const carrier = z
   .object({
-    name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/i, 'letters, digits, - and _, at most 40'),
+    name: z.string().regex(CARRIER_NAME_PATTERN, 'letters, digits, - and _, at most 40'),
     host: z.string().min(1),
     port: z.number().int().min(1).max(65535),
     system_id: z.string().min(1).max(15),

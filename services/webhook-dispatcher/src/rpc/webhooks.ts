@@ -1,11 +1,10 @@
-import { DomainError, implement, type Logger } from '@otp/platform';
+import { DomainError, implement, UUID_PATTERN, type Logger } from '@otp/platform';
 import type { WebhooksHandlers } from '@otp/proto';
 import { DELIVERY_STATUSES, type DeliveryStatus, type Deliveries, type ListedDelivery } from '../store/deliveries.js';
 import type { Secrets, StoredSecret } from '../store/secrets.js';
 
 const PAGE_DEFAULT = 50;
 const PAGE_MAX = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function required(value: string, field: string): string {
   if (!value) throw new DomainError('INVALID_ARGUMENT', `${field} is required`);
@@ -74,7 +73,7 @@ export function webhooksHandlers(deps: { secrets: Secrets; deliveries: Deliverie
     async ReplayDelivery(request) {
       const projectId = required(request.project_id, 'project_id');
       const deliveryId = required(request.delivery_id, 'delivery_id');
-      if (!UUID.test(deliveryId))
+      if (!UUID_PATTERN.test(deliveryId))
         throw new DomainError('DELIVERY_NOT_FOUND', `no delivery ${deliveryId} in project ${projectId}`);
       const delivery = await deps.deliveries.replay(projectId, deliveryId);
       deps.logger.info({ project_id: projectId, delivery_id: deliveryId }, 'webhook delivery replayed');

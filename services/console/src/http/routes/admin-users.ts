@@ -6,8 +6,9 @@ import { createUser, generatedPassword } from '../../operations/people.js';
 import { parseBody } from '../body.js';
 import { ConsoleError } from '../errors.js';
 
-// The console's one admin route: creating console users (the first operator above all) with the
-// platform's admin token, for `otpctl users create --operator`. The console keeps its own people
+// The console's one admin route, on its admin port (CONSOLE_ADMIN_PORT, never behind an Ingress):
+// creating console users (the first operator above all) with the platform's admin token, for
+// `otpctl users create --operator`. The console keeps its own people
 // (schema `console`), so otpctl asks the console, as it asks the gateway for everything else;
 // the gateway never reaches into the console. No session, no CSRF: the bearer token is the proof,
 // and a browser never holds it.

@@ -1,10 +1,12 @@
-import { Router, type Response } from 'express';
+import { encodedPath } from '@otp/platform';
+import type { Response, Router } from 'express';
 import { z } from 'zod';
 import { allowed, type OperatorPermission } from '../../domain/roles.js';
 import type { ConsoleDeps } from '../../operations/deps.js';
 import { createUser } from '../../operations/people.js';
 import { parseBody } from '../body.js';
 import { ConsoleError } from '../errors.js';
+import { checkedRouter } from '../paths.js';
 import { signedIn } from '../session.js';
 
 // Operator pages: people, the sender ID queue and fraud blocks across projects, carriers' health.
@@ -38,7 +40,7 @@ async function perProject<T>(projects: ProjectSummary[], read: (p: ProjectSummar
 }
 
 export function operatorRoutes(deps: ConsoleDeps): Router {
-  const router = Router();
+  const router = checkedRouter();
 
   router.get('/users', async (_req, res) => {
     requireOperator(res, 'users.manage');
@@ -61,7 +63,7 @@ export function operatorRoutes(deps: ConsoleDeps): Router {
     const lists = await perProject(projects, async (p) => {
       const project = await deps.admin.get<{
         sender_ids: { value: string; status: string; site: string; created_at: string }[] | null;
-      }>(`/projects/${encodeURIComponent(p.id)}`);
+      }>(encodedPath('projects', p.id));
       return (project.sender_ids ?? [])
         .filter((s) => s.status === 'pending')
         .map((s) => ({ project_id: p.id, project_name: p.name, ...s }));
@@ -74,7 +76,7 @@ export function operatorRoutes(deps: ConsoleDeps): Router {
     const { projects } = await deps.admin.get<{ projects: ProjectSummary[] }>('/projects');
     let available = true;
     const lists = await perProject(projects, async (p) => {
-      const answer = await deps.admin.call('GET', `/projects/${encodeURIComponent(p.id)}/fraud/blocks`);
+      const answer = await deps.admin.call('GET', encodedPath('projects', p.id, 'fraud', 'blocks'));
       if (answer.status === 404 && !isProjectNotFound(answer.body)) available = false;
       if (answer.status !== 200) return [];
       const blocks = (answer.body as { blocks?: Record<string, unknown>[] }).blocks ?? [];

@@ -1,14 +1,18 @@
-import { Router, type Request } from 'express';
+import { encodedPath } from '@otp/platform';
+import type { Request, Router } from 'express';
 import { allowed, seesProject, type Permission } from '../../domain/roles.js';
 import type { ConsoleDeps } from '../../operations/deps.js';
 import { ConsoleError } from '../errors.js';
+import { checkedRouter } from '../paths.js';
 import { signedIn } from '../session.js';
 
 // The project pages' JSON routes: each is the admin API route of the same path (below /api
 // instead of /admin/v1), allowed after the session's role on the project is checked. The admin
 // API validates bodies and ranges, so the console does not keep a second copy of those rules.
+// The admin path is built from this table's segments and the checked parameters, each encoded,
+// never from the path received: no parameter can climb into another project's routes.
 
-interface Forward {
+export interface Forward {
   method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   permission: Permission;
@@ -18,7 +22,7 @@ interface Forward {
   auditDetails?: (req: Request) => Record<string, string>;
 }
 
-const FORWARDS: Forward[] = [
+export const FORWARDS: readonly Forward[] = [
   { method: 'get', path: '/projects/:id/api-keys', permission: 'project.read' },
   {
     method: 'post',
@@ -92,25 +96,33 @@ const FORWARDS: Forward[] = [
   },
 ];
 
-/** The path and query as the admin API knows them (`/api/x?y` -> `/x?y`). */
-function adminPath(req: Request): string {
+/**
+ * The admin API's path for `forward`, its parameters filled in and percent-encoded, and the query
+ * as sent: the admin API checks every list's query strictly (an unknown parameter is a 422), so
+ * the console keeps no copy of those rules, and nothing after `?` reaches the path.
+ */
+function adminPath(forward: Forward, req: Request): string {
+  const segments = forward.path
+    .slice(1)
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? String(req.params[segment.slice(1)]) : segment));
   const query = req.originalUrl.indexOf('?');
-  return req.path + (query >= 0 ? req.originalUrl.slice(query) : '');
+  return encodedPath(...segments) + (query >= 0 ? req.originalUrl.slice(query) : '');
 }
 
 export function projectForwardRoutes(deps: ConsoleDeps): Router {
-  const router = Router();
+  const router = checkedRouter();
   for (const forward of FORWARDS) {
     router[forward.method](forward.path, async (req, res) => {
       const { actor, user } = signedIn(res);
       const projectId = String(req.params.id);
       // Another project's pages do not exist for this user: 404, not 403, so ids leak nothing.
-      if (!seesProject(actor, projectId)) throw new ConsoleError('NOT_FOUND', 'no such project');
+      if (!seesProject(actor, projectId)) throw new ConsoleError('PROJECT_NOT_FOUND', 'no such project');
       if (!allowed(actor, forward.permission, projectId)) {
         throw new ConsoleError('FORBIDDEN', `your role on this project cannot do this (${forward.permission})`);
       }
       const body = forward.method === 'get' || forward.method === 'delete' ? undefined : (req.body ?? {});
-      const answer = await deps.admin.call(forward.method.toUpperCase(), adminPath(req), body);
+      const answer = await deps.admin.call(forward.method.toUpperCase(), adminPath(forward, req), body);
       if (forward.audit && answer.status < 300) {
         await deps.audit.record({ userId: user.id, email: user.email }, forward.audit, projectId, {
           ...forward.auditDetails?.(req),

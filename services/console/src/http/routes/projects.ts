@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import { encodedPath } from '@otp/platform';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { AdminAnswerError } from '../../admin-api/client.js';
 import { allowed, permissionsOn, PROJECT_ROLES, seesProject } from '../../domain/roles.js';
@@ -6,6 +7,7 @@ import type { ConsoleDeps } from '../../operations/deps.js';
 import { addMember, removeMember } from '../../operations/people.js';
 import { parseBody } from '../body.js';
 import { ConsoleError } from '../errors.js';
+import { checkedRouter } from '../paths.js';
 import { signedIn } from '../session.js';
 
 // Projects as a member sees them: the list (only their own unless operator), one project with
@@ -25,11 +27,11 @@ const createProjectBody = z.strictObject({
 const memberBody = z.strictObject({ email: z.string().max(254), role: z.enum(PROJECT_ROLES) });
 
 export function projectRoutes(deps: ConsoleDeps): Router {
-  const router = Router();
+  const router = checkedRouter();
 
   const visible = (req: { params: { id?: string } }, res: Parameters<typeof signedIn>[0]) => {
     const projectId = String(req.params.id);
-    if (!seesProject(signedIn(res).actor, projectId)) throw new ConsoleError('NOT_FOUND', 'no such project');
+    if (!seesProject(signedIn(res).actor, projectId)) throw new ConsoleError('PROJECT_NOT_FOUND', 'no such project');
     return projectId;
   };
 
@@ -56,10 +58,14 @@ export function projectRoutes(deps: ConsoleDeps): Router {
       name: project.name,
     });
     if (input.owner_email) {
-      await addMember(deps, { userId: user.id, email: user.email }, project.id, {
+      const outcome = await addMember(deps, { userId: user.id, email: user.email }, project.id, {
         email: input.owner_email,
         role: 'owner',
       });
+      // Operators see every console user anyway: they are told, unlike owners adding members.
+      if (outcome === 'no_such_user') {
+        throw new ConsoleError('NOT_FOUND', `no console user with email ${input.owner_email}: create it first`);
+      }
     }
     res.status(201).json(project);
   });
@@ -67,7 +73,7 @@ export function projectRoutes(deps: ConsoleDeps): Router {
   router.get('/projects/:id', async (req, res) => {
     const projectId = visible(req, res);
     const { actor } = signedIn(res);
-    const project = await deps.admin.get<Record<string, unknown>>(`/projects/${encodeURIComponent(projectId)}`);
+    const project = await deps.admin.get<Record<string, unknown>>(encodedPath('projects', projectId));
     // The signing secret is for those who run the webhooks, not for viewers.
     const { webhook_secrets: secrets, ...rest } = project;
     res.json({
@@ -95,6 +101,7 @@ export function projectRoutes(deps: ConsoleDeps): Router {
     const { actor, user } = signedIn(res);
     if (!allowed(actor, 'members.write', projectId)) throw new ConsoleError('FORBIDDEN', 'only owners manage members');
     const input = parseBody(memberBody, req.body);
+    // The same answer whether or not the email has a console user (people.ts says why).
     await addMember(deps, { userId: user.id, email: user.email }, projectId, input);
     res.status(204).end();
   });

@@ -1,10 +1,11 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { permissionsOn } from '../../domain/roles.js';
 import type { ConsoleDeps } from '../../operations/deps.js';
 import { changePassword } from '../../operations/people.js';
 import { signIn } from '../../operations/sign-in.js';
 import { parseBody } from '../body.js';
+import { checkedRouter } from '../paths.js';
 import { clearSessionCookie, requireSession, setSessionCookie, signedIn } from '../session.js';
 
 const signInBody = z.strictObject({ email: z.string().max(254), password: z.string().max(200) });
@@ -12,7 +13,7 @@ const passwordBody = z.strictObject({ current: z.string().max(200), next: z.stri
 
 /** Sign in and out, who am I, password change. */
 export function sessionRoutes(deps: ConsoleDeps, cookieSecure: boolean): Router {
-  const router = Router();
+  const router = checkedRouter();
   const session = requireSession(deps);
 
   router.post('/session', async (req, res) => {

@@ -1,8 +1,9 @@
-import { Router, type Response } from 'express';
+import type { Response, Router } from 'express';
 import type { ConsoleDeps } from '../../operations/deps.js';
 import { signInWithSso } from '../../operations/sign-in.js';
 import { SsoFailed, type SsoClient, type SsoFlow } from '../../sso/oidc-client.js';
 import { ConsoleError } from '../errors.js';
+import { checkedRouter } from '../paths.js';
 import { readCookie, setSessionCookie } from '../session.js';
 
 // Single sign-on's three routes: is it on (the sign-in page asks), start (off to the provider)
@@ -35,7 +36,7 @@ function refuse(res: Response, reason: string): void {
 }
 
 export function ssoRoutes(deps: ConsoleDeps, sso: SsoClient | undefined, cookieSecure: boolean): Router {
-  const router = Router();
+  const router = checkedRouter();
 
   router.get('/sso', (_req, res) => {
     res.json({ enabled: sso !== undefined });

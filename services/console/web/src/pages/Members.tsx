@@ -34,7 +34,8 @@ export function Members({ project, can }: ProjectPageProps) {
       });
       form.reset();
       loaded.reload();
-      return 'Member saved.';
+      // The console answers the same whether the email has a console user: the list shows who is in.
+      return 'Saved. A person without a console user is not added: an operator creates them first.';
     });
   };
   const remove = (m: Member) => {

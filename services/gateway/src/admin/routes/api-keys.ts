@@ -7,11 +7,10 @@ import { parseBody } from '../../http/validation.js';
 import { registerOperation } from '../../openapi/operation.js';
 import { adminApi } from '../../openapi/registry.js';
 import { audit } from '../audit.js';
-import { existingProject } from '../project-param.js';
-import { projectId } from '../resources.js';
+import { apiKeyIdParam, existingProject } from '../path-params.js';
+import { projectId, uuidParam } from '../resources.js';
 
 const createKey = z.strictObject({ name: z.string().trim().min(1).max(100) });
-const KEY_ID = z.uuid();
 
 const apiKeySchema = adminApi.registry.register(
   'CreatedApiKey',
@@ -87,7 +86,7 @@ registerOperation(adminApi, {
   tag: 'API keys',
   summary: 'Revoke an API key',
   description: 'The key stops working at once.',
-  params: z.object({ id: projectId, key_id: KEY_ID }),
+  params: z.object({ id: projectId, key_id: uuidParam }),
   success: { status: 204, description: 'Revoked' },
   errors: ['PROJECT_NOT_FOUND', 'API_KEY_NOT_FOUND'],
 });
@@ -122,9 +121,9 @@ export function apiKeyRoutes(deps: GatewayDeps): Router {
   });
 
   router.delete('/projects/:id/api-keys/:key_id', async (req, res) => {
+    const keyId = apiKeyIdParam(req.params.key_id);
     const projectId = await existingProject(deps, req.params.id);
-    const keyId = req.params.key_id;
-    if (!KEY_ID.safeParse(keyId).success || !(await deps.apiKeys.revoke(projectId, keyId))) {
+    if (!(await deps.apiKeys.revoke(projectId, keyId))) {
       throw new DomainError('API_KEY_NOT_FOUND', `project ${projectId} has no active key ${keyId}`);
     }
     deps.keyOwners.forgetKey(keyId);

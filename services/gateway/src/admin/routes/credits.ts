@@ -8,7 +8,7 @@ import { registerOperation } from '../../openapi/operation.js';
 import { adminApi } from '../../openapi/registry.js';
 import { audit } from '../audit.js';
 import { positiveAmount } from '../money.js';
-import { existingProject } from '../project-param.js';
+import { existingProject } from '../path-params.js';
 import { amount, projectParams } from '../resources.js';
 
 const creditBody = z.strictObject({

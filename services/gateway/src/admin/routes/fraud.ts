@@ -1,4 +1,4 @@
-import { normalizePhone } from '@otp/platform';
+import { DESTINATION_PREFIX_PATTERN, normalizePhone } from '@otp/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
@@ -7,7 +7,7 @@ import { parseBodyAsync } from '../../http/validation.js';
 import { registerOperation } from '../../openapi/operation.js';
 import { adminApi } from '../../openapi/registry.js';
 import { audit } from '../audit.js';
-import { existingProject } from '../project-param.js';
+import { destinationPrefixParam, existingProject } from '../path-params.js';
 import { fraudSettingsSchema, projectId, projectParams } from '../resources.js';
 
 // Fraud settings and prefix blocks (CONTRACTS.md "Admin API additions"). The guard service owns
@@ -67,7 +67,7 @@ const prefixParams = z.object({
   id: projectId,
   prefix: z
     .string()
-    .regex(/^\+?\d+$/)
+    .regex(DESTINATION_PREFIX_PATTERN)
     .openapi({ description: 'The blocked prefix, as listed (`+44771`); the + is optional.', example: '+44771' }),
 });
 
@@ -207,9 +207,10 @@ export function fraudAdminRoutes(deps: GatewayDeps): Router {
   });
 
   router.delete('/projects/:id/fraud/blocks/:prefix', async (req, res) => {
+    const prefix = destinationPrefixParam(req.params.prefix);
     const projectId = await existingProject(deps, req.params.id);
-    await deps.peers.guard.LiftBlock({ project_id: projectId, prefix: req.params.prefix ?? '' });
-    audit(deps.logger, 'fraud.block.lift', { project_id: projectId, prefix: req.params.prefix });
+    await deps.peers.guard.LiftBlock({ project_id: projectId, prefix });
+    audit(deps.logger, 'fraud.block.lift', { project_id: projectId, prefix });
     res.status(204).end();
   });
 

@@ -6,7 +6,7 @@ import { parseBody } from '../../http/validation.js';
 import { registerOperation } from '../../openapi/operation.js';
 import { adminApi } from '../../openapi/registry.js';
 import { audit } from '../audit.js';
-import { existingProject } from '../project-param.js';
+import { existingProject } from '../path-params.js';
 import { ipAllowlistSchema, projectParams } from '../resources.js';
 
 const MAX_ENTRIES = 200;

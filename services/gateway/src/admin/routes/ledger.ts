@@ -5,7 +5,7 @@ import type { GatewayDeps } from '../../deps.js';
 import { describeIssues } from '../../http/validation.js';
 import { registerOperation } from '../../openapi/operation.js';
 import { adminApi } from '../../openapi/registry.js';
-import { existingProject } from '../project-param.js';
+import { existingProject } from '../path-params.js';
 import { amount, projectParams } from '../resources.js';
 
 const ledgerQuery = z.object({

@@ -7,7 +7,7 @@ import { registerOperation } from '../../openapi/operation.js';
 import { adminApi } from '../../openapi/registry.js';
 import { MESSENGER_STATUSES, messengerCodeSchema, SMS_STATUSES, smsMessageSchema } from '../../public/resources.js';
 import { listRequest, logListQuery, logPage, parseQuery } from '../log-query.js';
-import { existingProject } from '../project-param.js';
+import { existingProject } from '../path-params.js';
 import { projectParams } from '../resources.js';
 
 // Read-only admin rows for the console's SMS and messenger logs: each row is the public resource

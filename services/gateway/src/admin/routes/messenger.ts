@@ -6,7 +6,7 @@ import { parseBodyAsync } from '../../http/validation.js';
 import { registerOperation } from '../../openapi/operation.js';
 import { adminApi } from '../../openapi/registry.js';
 import { audit } from '../audit.js';
-import { existingProject } from '../project-param.js';
+import { existingProject } from '../path-params.js';
 import { messengerSettingsSchema, projectParams } from '../resources.js';
 
 // PATCH /admin/v1/projects/{id}/settings/messenger (CONTRACTS.md). The ranges (code_length 4-8,

@@ -9,7 +9,7 @@ import { adminApi } from '../../openapi/registry.js';
 import { projectView } from '../../project-view.js';
 import { audit } from '../audit.js';
 import { positiveAmount } from '../money.js';
-import { existingProject } from '../project-param.js';
+import { existingProject } from '../path-params.js';
 import { peerParts } from '../peer-parts.js';
 import { adminProjectSchema, amount, projectId, projectParams } from '../resources.js';
 

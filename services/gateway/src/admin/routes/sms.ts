@@ -6,7 +6,7 @@ import { parseBody, parseBodyAsync } from '../../http/validation.js';
 import { registerOperation } from '../../openapi/operation.js';
 import { adminApi } from '../../openapi/registry.js';
 import { audit } from '../audit.js';
-import { existingProject } from '../project-param.js';
+import { existingProject, senderIdParam } from '../path-params.js';
 import { projectId, projectParams, senderIdSchema, smsSettingsSchema } from '../resources.js';
 
 // Admin rows of CONTRACTS.md owned by the sms service: sender IDs and sms settings.
@@ -99,18 +99,20 @@ export function smsAdminRoutes(deps: GatewayDeps): Router {
   });
 
   router.post('/projects/:id/sender-ids/:value/approve', async (req, res) => {
+    const value = senderIdParam(req.params.value);
     const projectId = await existingProject(deps, req.params.id);
-    const sender = await deps.peers.sms.ApproveSenderId({ project_id: projectId, value: req.params.value ?? '' });
+    const sender = await deps.peers.sms.ApproveSenderId({ project_id: projectId, value });
     audit(deps.logger, 'sender_id.approve', { project_id: projectId, value: sender.value });
     res.json({ value: sender.value, status: sender.status });
   });
 
   router.post('/projects/:id/sender-ids/:value/reject', async (req, res) => {
+    const value = senderIdParam(req.params.value);
     const projectId = await existingProject(deps, req.params.id);
     const input = parseBody(rejectBody, req.body);
     const sender = await deps.peers.sms.RejectSenderId({
       project_id: projectId,
-      value: req.params.value ?? '',
+      value,
       reason: input.reason,
     });
     audit(deps.logger, 'sender_id.reject', { project_id: projectId, value: sender.value });

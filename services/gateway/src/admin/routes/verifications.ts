@@ -2,12 +2,13 @@ import { formatCents, verificationResource } from '@otp/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
+import { parseSidParam, sidParam } from '../../http/schemas.js';
 import { exampleVerification } from '../../openapi/examples.js';
 import { registerOperation } from '../../openapi/operation.js';
 import { adminApi } from '../../openapi/registry.js';
 import { verificationSchema } from '../../public/resources.js';
 import { listRequest, logListQuery, logPage, parseQuery } from '../log-query.js';
-import { existingProject } from '../project-param.js';
+import { existingProject } from '../path-params.js';
 import { amount, projectId, projectParams } from '../resources.js';
 
 // Read-only admin rows for the console's logs and overview. Verifications are shown exactly as
@@ -76,7 +77,7 @@ registerOperation(adminApi, {
   path: '/projects/{id}/verifications/{sid}',
   tag: 'Logs',
   summary: 'Get a verification',
-  params: z.object({ id: projectId, sid: verificationSid }),
+  params: z.object({ id: projectId, sid: sidParam('VE') }),
   success: { status: 200, description: 'The verification', schema: verificationSchema, example: exampleVerification },
   errors: ['PROJECT_NOT_FOUND', 'INVALID_MESSAGE_SID', 'VERIFICATION_NOT_FOUND'],
 });
@@ -112,8 +113,9 @@ export function verificationAdminRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/projects/:id/verifications/:sid', async (req, res) => {
+    const sid = parseSidParam('VE', req.params.sid);
     const projectId = await existingProject(deps, req.params.id);
-    const verification = await deps.peers.verify.Get({ project_id: projectId, sid: req.params.sid ?? '' });
+    const verification = await deps.peers.verify.Get({ project_id: projectId, sid });
     res.json(verificationResource(verification));
   });
 

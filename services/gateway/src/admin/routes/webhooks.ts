@@ -6,8 +6,8 @@ import { describeIssues } from '../../http/validation.js';
 import { registerOperation } from '../../openapi/operation.js';
 import { adminApi } from '../../openapi/registry.js';
 import { audit } from '../audit.js';
-import { existingProject } from '../project-param.js';
-import { projectId, projectParams, webhookSecretSchema } from '../resources.js';
+import { deliveryIdParam, existingProject } from '../path-params.js';
+import { projectId, projectParams, uuidParam, webhookSecretSchema } from '../resources.js';
 
 // Admin rows owned by the webhook dispatcher: signing secret rotation, delivery list and replay.
 
@@ -90,7 +90,7 @@ registerOperation(adminApi, {
   tag,
   summary: 'Send a delivery again',
   description: 'A new series of attempts starts at once; earlier attempts stay in the log.',
-  params: z.object({ id: projectId, delivery_id: z.uuid() }),
+  params: z.object({ id: projectId, delivery_id: uuidParam }),
   success: { status: 200, description: 'The delivery, pending again', schema: deliverySchema },
   errors: ['PROJECT_NOT_FOUND', 'DELIVERY_NOT_FOUND'],
 });
@@ -156,11 +156,9 @@ export function webhookRoutes(deps: GatewayDeps): Router {
   });
 
   router.post('/projects/:id/webhook-deliveries/:delivery_id/replay', async (req, res) => {
+    const deliveryId = deliveryIdParam(req.params.delivery_id);
     const projectId = await existingProject(deps, req.params.id);
-    const delivery = await deps.peers.webhooks.ReplayDelivery({
-      project_id: projectId,
-      delivery_id: req.params.delivery_id ?? '',
-    });
+    const delivery = await deps.peers.webhooks.ReplayDelivery({ project_id: projectId, delivery_id: deliveryId });
     audit(deps.logger, 'webhook_delivery.replay', { project_id: projectId, delivery_id: delivery.id });
     res.json(deliveryView(delivery));
   });

@@ -3,7 +3,7 @@ import { CliError } from '../admin-client.js';
 import { flag } from '../command.js';
 
 // Console users: the console keeps its people (schema `console`), so otpctl asks the console's
-// own admin route, with the same admin token, instead of the gateway's admin API.
+// own admin route on its admin port, with the same admin token, instead of the gateway's admin API.
 
 interface CreatedUser {
   id: string;

@@ -1,4 +1,4 @@
-import { formatCents } from '@otp/platform';
+import { formatCents, PROJECT_ID_PATTERN } from '@otp/platform';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
@@ -11,10 +11,7 @@ import { projectOf } from '../auth.js';
 export const projectSchema = publicApi.registry.register(
   'Project',
   z.object({
-    id: z
-      .string()
-      .regex(/^prj_[a-f0-9]{24}$/)
-      .openapi({ example: exampleProject.id }),
+    id: z.string().regex(PROJECT_ID_PATTERN).openapi({ example: exampleProject.id }),
     name: z.string(),
     balance: z
       .string()
