@@ -56,7 +56,10 @@ FROM ${NODE_IMAGE} AS runtime
 # MALLOC_ARENA_MAX: V8 compiles and collects garbage on worker threads, and glibc gives each
 # thread its own malloc arena (up to 8 per core), each keeping the memory freed into it: two
 # arenas take 10-20 MB off every idle process (README, "Performance").
+# OTP_ENV=production: every secret required, none of the repository's sample values accepted
+# (docs/security.md).
 ENV NODE_ENV=production \
+    OTP_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
     MALLOC_ARENA_MAX=2 \
     CHECKPOINT_DISABLE=1 \

@@ -87,6 +87,42 @@ fi
 grep -q "replicas" "$OUT/rejected.txt" || { cat "$OUT/rejected.txt" >&2; exit 1; }
 echo "== values.schema.json rejects replicas=many"
 
+echo "== database roles: each part its own user, the migration job the owner and every part's URL"
+NODE_PATH="$TOOLS/validate/node_modules" node --input-type=module - "$OUT" <<'NODE'
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const [outDir] = process.argv.slice(2);
+const { parseAllDocuments } = createRequire(path.join(process.env.NODE_PATH, 'x.js'))('yaml');
+const ref = (container, name) => container.env?.find((entry) => entry.name === name)?.valueFrom?.secretKeyRef;
+const failures = [];
+for (const file of readdirSync(outDir).filter((f) => f.endsWith('.yaml'))) {
+  const objects = parseAllDocuments(readFileSync(path.join(outDir, file), 'utf8')).map((d) => d.toJS()).filter(Boolean);
+  const keys = [];
+  for (const deployment of objects.filter((o) => o.kind === 'Deployment')) {
+    const { initContainers = [], containers } = deployment.spec.template.spec;
+    const schema = containers[0].env?.find((entry) => entry.name === 'DATABASE_SCHEMA')?.value;
+    if (!schema) continue;
+    const key = `DATABASE_URL_${schema.toUpperCase()}`;
+    keys.push(key);
+    if (ref(containers[0], 'DATABASE_URL')?.key !== key) failures.push(`${file}: ${deployment.metadata.name} does not connect as its own user (${key})`);
+    for (const init of initContainers) {
+      if (ref(init, 'DATABASE_URL')?.key !== 'DATABASE_URL' || !ref(init, key)) failures.push(`${file}: ${deployment.metadata.name}/${init.name} lacks the owner's or its own URL`);
+    }
+  }
+  for (const job of objects.filter((o) => o.kind === 'Job')) {
+    const migrate = job.spec.template.spec.containers[0];
+    if (ref(migrate, 'DATABASE_URL')?.key !== 'DATABASE_URL') failures.push(`${file}: the migration job lacks the owner's URL`);
+    for (const key of keys) if (!ref(migrate, key)) failures.push(`${file}: the migration job lacks ${key} (its role's password)`);
+  }
+}
+if (failures.length > 0) {
+  console.error(failures.join('\n'));
+  process.exit(1);
+}
+NODE
+
 echo "== validating rendered manifests"
 TYPECHECK="$TOOLS/validate/typecheck"
 rm -rf "$TYPECHECK" && mkdir -p "$TYPECHECK"

@@ -3,8 +3,9 @@
 //
 //   node scripts/image-check.mjs plan <rendered chart.yaml> <out dir>
 //     Writes <out>/migrate.env and migrate.args (the migration Job), <out>/parts/<component>.env
-//     (each Deployment's variables: its env over its ConfigMap, Secrets decoded) and
-//     <out>/probes.json. The containers share the host's network, so every container port moves to
+//     (each Deployment's variables: its env over its ConfigMap, Secrets decoded), <out>/parts/
+//     <component>.mounts (podman -v arguments for its Secret volumes, such as its gRPC certificate,
+//     written under <out>/mounts) and <out>/probes.json. The containers share the host's network, so every container port moves to
 //     a free loopback port and the Service names in addresses become 127.0.0.1 with those ports.
 //   node scripts/image-check.mjs probe <probes.json> <seconds>
 //     Asks every readiness probe (HTTP 200, grpc.health.v1 SERVING, TCP accept) until all pass.
@@ -137,6 +138,25 @@ async function plan(renderedFile, outDir) {
       })
       .join('');
 
+  // A Secret volume as the kubelet mounts it: one file per key, read-only, at the mount's path.
+  const secretMounts = (deployment, component) => {
+    const pod = deployment.spec.template.spec;
+    const lines = [];
+    for (const mount of pod.containers[0].volumeMounts ?? []) {
+      const volume = (pod.volumes ?? []).find((candidate) => candidate.name === mount.name);
+      if (!volume?.secret) continue;
+      const data = secrets.get(volume.secret.secretName);
+      if (!data)
+        throw new Error(`${component}: volume ${mount.name} names secret ${volume.secret.secretName}, not rendered`);
+      const dir = path.join(outDir, 'mounts', component, mount.name);
+      mkdirSync(dir, { recursive: true, mode: 0o755 });
+      // Readable by the container's user (uid 10001) as the pod's fsGroup makes it in a cluster.
+      for (const [key, value] of Object.entries(data)) writeFileSync(path.join(dir, key), value, { mode: 0o644 });
+      lines.push(`${dir}:${mount.mountPath}:ro\n`);
+    }
+    return lines.join('');
+  };
+
   mkdirSync(path.join(outDir, 'parts'), { recursive: true });
   const job = ofKind('Job').find((candidate) => candidate.metadata.labels['app.kubernetes.io/component'] === 'migrate');
   if (!job) throw new Error('the chart renders no migration Job');
@@ -149,6 +169,7 @@ async function plan(renderedFile, outDir) {
     const component = deployment.metadata.labels['app.kubernetes.io/component'];
     const container = deployment.spec.template.spec.containers[0];
     writeFileSync(path.join(outDir, 'parts', `${component}.env`), envFile(variablesOf(container, component)));
+    writeFileSync(path.join(outDir, 'parts', `${component}.mounts`), secretMounts(deployment, component));
     const probe = container.readinessProbe;
     if (probe?.httpGet) {
       probes.push({ component, kind: 'http', port: portOf(component, probe.httpGet.port), path: probe.httpGet.path });

@@ -160,7 +160,10 @@ parts=()
 for env_file in "$WORK"/plan/parts/*.env; do
   part="$(basename "$env_file" .env)"
   parts+=("$part")
-  podman run -d --name "otp-$part" "${run_options[@]}" --env-file "$env_file" "$IMAGE" >/dev/null
+  # Its Secret volumes (the gRPC certificate), as files the plan wrote.
+  mounts=()
+  while read -r mount; do [[ -n "$mount" ]] && mounts+=(-v "$mount"); done <"${env_file%.env}.mounts"
+  podman run -d --name "otp-$part" "${run_options[@]}" "${mounts[@]}" --env-file "$env_file" "$IMAGE" >/dev/null
 done
 echo "started: ${parts[*]}"
 if ! node "$ROOT/scripts/image-check.mjs" probe "$WORK/plan/probes.json" "$READY_SECONDS"; then

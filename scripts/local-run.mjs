@@ -7,10 +7,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { LOCAL_PORTS, REPO_ROOT, migrateAll, startPlatform } from '@otp/platform/launcher';
+import { LOCAL_ADMIN_TOKEN } from '@otp/platform/production-secrets';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/otp';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const adminToken = process.env.ADMIN_TOKEN ?? 'dev-admin-token';
+const adminToken = process.env.ADMIN_TOKEN ?? LOCAL_ADMIN_TOKEN;
 const stateFile = path.join(REPO_ROOT, '.local', 'demo-project.json');
 const operatorFile = path.join(REPO_ROOT, '.local', 'console-operator.json');
 
@@ -94,6 +95,8 @@ async function main() {
     allowPrivateCallbacks: true,
     logLevel: quietBelow,
     onLine: (name, line) => process.stdout.write(`[${name}] ${line}\n`),
+    // The local CA and the parts' gRPC certificates (mutual TLS, as in production), kept while valid.
+    grpcTlsDir: path.join(REPO_ROOT, '.local', 'grpc-tls'),
   });
 
   let stopping = false;
@@ -125,6 +128,8 @@ async function main() {
   say(`  admin API     ${platform.adminUrl}/admin/v1   (Authorization: Bearer ${adminToken})`);
   say(`  sandbox inbox ${platform.sandboxUrl}`);
   say(`  SMPP sandbox  127.0.0.1:${platform.ports.smpp}`);
+  say(`  gRPC          mutual TLS; a caller's certificate: GRPC_TLS_CA=${platform.grpcTls.ca}`);
+  say(`                GRPC_TLS_CERT=${platform.grpcTls.cert} GRPC_TLS_KEY=${platform.grpcTls.key}`);
   if (platform.services.has('console')) {
     const operator = await firstOperator(demo.project_id);
     say(`  console       ${platform.consoleUrl}`);
@@ -133,6 +138,7 @@ async function main() {
       say(
         `    sign in as ${operator.email} / ${operator.password}${operator.created ? ' (operator created now)' : ''}`,
       );
+      say('    operators set up two-factor authentication (an authenticator app) at their first sign-in');
     } else {
       say(`    operator ${operator.email} exists; reset with the console CLI (README, "Console")`);
     }

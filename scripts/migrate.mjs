@@ -1,5 +1,9 @@
 // Applies the database migrations of every service that owns a schema (or only the services
-// named on the command line), each into its own Postgres schema of DATABASE_URL.
+// named on the command line), each into its own Postgres schema of DATABASE_URL (the owner), and
+// gives each part its login role, allowed its own schema only (docs/DEPLOY.md, "Database roles"):
+// DATABASE_URL_<SCHEMA> (the part's own URL, as the chart gives it) names the role and its
+// password; without it the role is otp_<schema> and its password is left as it is.
+// DATABASE_CREATE_ROLES=false: a DBA manages the roles; only the grants are applied.
 //
 //   DATABASE_URL=postgresql://... node scripts/migrate.mjs [gateway billing ...]
 //
@@ -9,12 +13,17 @@
 // (it gives up after 10 s), so those failures are retried until MIGRATE_WAIT_SECONDS have
 // passed; anything else (a broken migration) fails at once.
 import { setTimeout as delay } from 'node:timers/promises';
-import { migrateService } from '@otp/platform';
+import { migrateService, partUrlVariable } from '@otp/platform';
 import { SCHEMAS, START_ORDER, serviceDir } from '@otp/platform/launcher';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
   console.error('migrate: set DATABASE_URL');
+  process.exit(64);
+}
+const createRoles = process.env.DATABASE_CREATE_ROLES ?? 'true';
+if (createRoles !== 'true' && createRoles !== 'false') {
+  console.error('migrate: DATABASE_CREATE_ROLES must be true or false');
   process.exit(64);
 }
 const waitSeconds = Number(process.env.MIGRATE_WAIT_SECONDS ?? '60');
@@ -60,7 +69,10 @@ for (const name of services) {
   const schema = SCHEMAS[name];
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await migrateService(serviceDir(name), url, schema);
+      await migrateService(serviceDir(name), url, schema, {
+        partUrl: process.env[partUrlVariable(schema)] || undefined,
+        createRole: createRoles === 'true',
+      });
       console.log(JSON.stringify({ msg: 'migrated', service: name, schema, database: target }));
       break;
     } catch (error) {

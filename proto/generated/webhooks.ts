@@ -7,6 +7,7 @@ import type { DeliveryPage as _otp_webhooks_v1_DeliveryPage, DeliveryPage__Outpu
 import type { GetSecretsRequest as _otp_webhooks_v1_GetSecretsRequest, GetSecretsRequest__Output as _otp_webhooks_v1_GetSecretsRequest__Output } from './otp/webhooks/v1/GetSecretsRequest';
 import type { ListDeliveriesRequest as _otp_webhooks_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _otp_webhooks_v1_ListDeliveriesRequest__Output } from './otp/webhooks/v1/ListDeliveriesRequest';
 import type { ReplayDeliveryRequest as _otp_webhooks_v1_ReplayDeliveryRequest, ReplayDeliveryRequest__Output as _otp_webhooks_v1_ReplayDeliveryRequest__Output } from './otp/webhooks/v1/ReplayDeliveryRequest';
+import type { RevokePreviousSecretsRequest as _otp_webhooks_v1_RevokePreviousSecretsRequest, RevokePreviousSecretsRequest__Output as _otp_webhooks_v1_RevokePreviousSecretsRequest__Output } from './otp/webhooks/v1/RevokePreviousSecretsRequest';
 import type { RotateSecretRequest as _otp_webhooks_v1_RotateSecretRequest, RotateSecretRequest__Output as _otp_webhooks_v1_RotateSecretRequest__Output } from './otp/webhooks/v1/RotateSecretRequest';
 import type { SigningSecret as _otp_webhooks_v1_SigningSecret, SigningSecret__Output as _otp_webhooks_v1_SigningSecret__Output } from './otp/webhooks/v1/SigningSecret';
 import type { SigningSecrets as _otp_webhooks_v1_SigningSecrets, SigningSecrets__Output as _otp_webhooks_v1_SigningSecrets__Output } from './otp/webhooks/v1/SigningSecrets';
@@ -26,6 +27,7 @@ export interface ProtoGrpcType {
         GetSecretsRequest: MessageTypeDefinition<_otp_webhooks_v1_GetSecretsRequest, _otp_webhooks_v1_GetSecretsRequest__Output>
         ListDeliveriesRequest: MessageTypeDefinition<_otp_webhooks_v1_ListDeliveriesRequest, _otp_webhooks_v1_ListDeliveriesRequest__Output>
         ReplayDeliveryRequest: MessageTypeDefinition<_otp_webhooks_v1_ReplayDeliveryRequest, _otp_webhooks_v1_ReplayDeliveryRequest__Output>
+        RevokePreviousSecretsRequest: MessageTypeDefinition<_otp_webhooks_v1_RevokePreviousSecretsRequest, _otp_webhooks_v1_RevokePreviousSecretsRequest__Output>
         RotateSecretRequest: MessageTypeDefinition<_otp_webhooks_v1_RotateSecretRequest, _otp_webhooks_v1_RotateSecretRequest__Output>
         SigningSecret: MessageTypeDefinition<_otp_webhooks_v1_SigningSecret, _otp_webhooks_v1_SigningSecret__Output>
         SigningSecrets: MessageTypeDefinition<_otp_webhooks_v1_SigningSecrets, _otp_webhooks_v1_SigningSecrets__Output>

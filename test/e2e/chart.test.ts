@@ -5,6 +5,7 @@
 // gateway as the only public entry and NetworkPolicies that open only the documented paths.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, test } from '@jest/globals';
 import { promisify } from 'node:util';
@@ -24,6 +25,9 @@ const GRPC_PORTS: Record<string, number> = {
   verify: 50054,
   'webhook-dispatcher': 50055,
 };
+
+/** grpcTls.healthPort: the plaintext grpc.health.v1 port the kubelet probes. */
+const HEALTH_PORT = 8086;
 
 // Only the fields these checks read; everything else stays unknown.
 interface Probe {
@@ -45,7 +49,7 @@ interface Container {
     allowPrivilegeEscalation?: boolean;
     capabilities?: { drop?: string[] };
   };
-  volumeMounts?: { name: string; mountPath: string }[];
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
 }
 interface PodSpec {
   automountServiceAccountToken?: boolean;
@@ -53,7 +57,7 @@ interface PodSpec {
   securityContext?: { runAsNonRoot?: boolean; seccompProfile?: { type: string } };
   initContainers?: Container[];
   containers: Container[];
-  volumes?: { name: string; emptyDir?: object }[];
+  volumes?: { name: string; emptyDir?: object; secret?: { secretName: string } }[];
 }
 interface LabelSelector {
   matchLabels?: Record<string, string>;
@@ -173,7 +177,7 @@ describe('every service Deployment, in every setup', () => {
     });
   }
 
-  test('the gateway is probed over HTTP, the gRPC services by grpc.health.v1 on their port', () => {
+  test('the gateway is probed over HTTP, the gRPC services by grpc.health.v1 on their plaintext health port', () => {
     const deployments = ofKind(rendered.default!, 'Deployment');
     const gateway = podSpec(deployments.find((d) => component(d) === 'gateway')!).containers[0]!;
     assert.equal(gateway.livenessProbe?.httpGet?.path, '/healthz');
@@ -181,10 +185,12 @@ describe('every service Deployment, in every setup', () => {
     assert.equal(gateway.readinessProbe?.httpGet?.path, '/readyz');
     for (const [name, port] of Object.entries(GRPC_PORTS)) {
       const container = podSpec(deployments.find((d) => component(d) === name)!).containers[0]!;
+      // The kubelet's gRPC probe speaks no TLS: the health service alone, plaintext, on its own port.
       for (const probe of [container.livenessProbe, container.readinessProbe, container.startupProbe]) {
-        assert.equal(probe?.grpc?.port, port, `${name} probes gRPC health on ${port}`);
+        assert.equal(probe?.grpc?.port, HEALTH_PORT, `${name} probes gRPC health on ${HEALTH_PORT}`);
       }
       const env = new Map(container.env?.map((entry) => [entry.name, entry.value]));
+      assert.equal(env.get('GRPC_HEALTH_PORT'), String(HEALTH_PORT), `${name}: serves health where it is probed`);
       assert.equal(env.get('SERVICE'), name, `${name}: the image runs this service`);
       assert.equal(env.get('GRPC_PORT'), String(port), `${name}: listens where its Service points`);
     }
@@ -271,6 +277,102 @@ describe('migrations', () => {
   });
 });
 
+describe('database roles: each part its own, the migration job the owner', () => {
+  const SCHEMA_OF = new Map<string, string>(
+    PARTS.flatMap((part) => (part.schema === null ? [] : [[part.name, part.schema] as const])),
+  );
+  const urlKey = (schema: string) => `DATABASE_URL_${schema.toUpperCase()}`;
+  const secretRef = (container: Container, name: string) =>
+    container.env?.find((entry) => entry.name === name)?.valueFrom?.secretKeyRef;
+  const decoded = (objects: K8sObject[], ref: { name: string; key: string } | undefined) => {
+    const secret = ofKind(objects, 'Secret').find((s) => s.metadata.name === ref?.name);
+    return Buffer.from(secret?.data?.[ref?.key ?? ''] ?? '', 'base64').toString();
+  };
+
+  for (const setup of Object.keys(setups)) {
+    test(`${setup}: every part's Deployment connects with its own database user, never the owner's URL`, () => {
+      const objects = rendered[setup]!;
+      const users = new Set<string>();
+      for (const deployment of ofKind(objects, 'Deployment')) {
+        const schema = SCHEMA_OF.get(component(deployment)!);
+        const main = podSpec(deployment).containers[0]!;
+        const ref = secretRef(main, 'DATABASE_URL');
+        if (!schema) {
+          assert.equal(ref, undefined, `${component(deployment)} has no database`);
+          continue;
+        }
+        assert.equal(ref?.key, urlKey(schema), `${component(deployment)}: its own URL`);
+        if (setup === 'production') {
+          assert.equal(ref?.name, 'otp-database', 'from the existing Secret');
+          continue;
+        }
+        const url = new URL(decoded(objects, ref));
+        assert.equal(url.username, `otp_${schema}`);
+        assert.ok(url.password.length >= 32, `${schema}: a generated password`);
+        users.add(url.username);
+      }
+      if (setup !== 'production') assert.equal(users.size, SCHEMA_OF.size, 'one user per part');
+    });
+  }
+
+  for (const setup of ['default', 'production']) {
+    test(`${setup}: the migration job gets the owner's URL and every part's (their roles' passwords)`, () => {
+      const objects = rendered[setup]!;
+      const migrate = podSpec(ofKind(objects, 'Job')[0]!).containers[0]!;
+      const owner = secretRef(migrate, 'DATABASE_URL');
+      assert.equal(owner?.key, 'DATABASE_URL');
+      if (setup === 'default') assert.equal(new URL(decoded(objects, owner)).username, 'otp', 'the owner');
+      const env = new Map(migrate.env?.map((entry) => [entry.name, entry.value]));
+      assert.equal(env.get('DATABASE_CREATE_ROLES'), 'true');
+      for (const schema of SCHEMA_OF.values()) {
+        const ref = secretRef(migrate, urlKey(schema));
+        assert.equal(ref?.key, urlKey(schema), `the job gets ${schema}'s URL`);
+        if (setup === 'production') continue;
+        // The hook's copy (pre-install: the chart's Secret does not exist yet) is the pods' one.
+        const pods = secretRef(
+          podSpec(ofKind(objects, 'Deployment').find((d) => SCHEMA_OF.get(component(d)!) === schema)!).containers[0]!,
+          'DATABASE_URL',
+        );
+        assert.notEqual(ref?.name, pods?.name);
+        assert.equal(decoded(objects, ref), decoded(objects, pods), `${schema}: the same password`);
+      }
+    });
+  }
+
+  test("trial: each pod's migrate init container gets the owner's URL and its own part's", () => {
+    for (const deployment of ofKind(rendered.trial!, 'Deployment')) {
+      const schema = SCHEMA_OF.get(component(deployment)!);
+      if (!schema) continue;
+      const init = podSpec(deployment).initContainers![0]!;
+      assert.equal(secretRef(init, 'DATABASE_URL')?.key, 'DATABASE_URL');
+      assert.equal(secretRef(init, urlKey(schema))?.key, urlKey(schema));
+    }
+  });
+
+  test('roles a DBA manages: the job only grants, and the passwords must be given', async () => {
+    await assert.rejects(
+      render('--set', 'database.roles.create=false'),
+      /database.roles.passwords.\w+ is required with database.roles.create=false/,
+    );
+    const passwords = [...SCHEMA_OF.values()].flatMap((schema) => [
+      '--set',
+      `database.roles.passwords.${schema}=dba-${schema}`,
+    ]);
+    const objects = await render(
+      '--set',
+      'database.roles.create=false',
+      '--set',
+      'database.roles.prefix=acme_',
+      ...passwords,
+    );
+    const migrate = podSpec(ofKind(objects, 'Job')[0]!).containers[0]!;
+    assert.equal(migrate.env?.find((entry) => entry.name === 'DATABASE_CREATE_ROLES')?.value, 'false');
+    const sms = ofKind(objects, 'Deployment').find((d) => component(d) === 'sms')!;
+    const url = new URL(decoded(objects, secretRef(podSpec(sms).containers[0]!, 'DATABASE_URL')));
+    assert.deepEqual([url.username, url.password], ['acme_sms', 'dba-sms']);
+  });
+});
+
 describe('exposure', () => {
   test('only the gateway public port is reachable from outside; admin stays in the cluster', () => {
     const objects = rendered.production!;
@@ -332,6 +434,31 @@ describe('exposure', () => {
     assert.deepEqual(adminRule?.from, [{ namespaceSelector: {} }], 'by default: the cluster, nothing outside it');
   });
 
+  test('every pod runs with OTP_ENV=production and gets each secret its part requires from a Secret', () => {
+    // What each part refuses to start without under OTP_ENV=production (its config.ts, secret()).
+    const required: Record<string, string[]> = {
+      gateway: ['ADMIN_TOKEN'],
+      console: ['ADMIN_TOKEN', 'CONSOLE_TOTP_KEY'],
+      sms: ['SMS_BODY_KEY', 'SMPP_PASSWORD'],
+      messenger: ['MESSENGER_API_TOKEN'],
+      verify: ['VERIFY_CODE_KEY'],
+      'webhook-dispatcher': ['WEBHOOK_SECRET_KEY'],
+      sandbox: ['SMPP_PASSWORD', 'MESSENGER_API_TOKEN'],
+    };
+    for (const setup of ['default', 'production', 'trial'] as const) {
+      const [config] = ofKind(rendered[setup]!, 'ConfigMap').filter((map) => map.metadata.name === 'otp-config');
+      assert.equal(config?.data?.OTP_ENV, 'production', `${setup}: OTP_ENV in the ConfigMap`);
+      for (const deployment of ofKind(rendered[setup]!, 'Deployment')) {
+        const env = podSpec(deployment).containers[0]!.env ?? [];
+        assert.ok(!env.some((entry) => entry.name === 'OTP_ENV'), 'no pod overrides the mode');
+        for (const name of required[component(deployment) ?? ''] ?? []) {
+          const ref = env.find((entry) => entry.name === name)?.valueFrom?.secretKeyRef;
+          assert.ok(ref, `${setup}: ${component(deployment)} gets ${name} from a Secret`);
+        }
+      }
+    }
+  });
+
   test('the service account mounts no token and credentials come from the chart Secret or existing ones', () => {
     const [account] = ofKind(rendered.default!, 'ServiceAccount');
     assert.equal(account?.automountServiceAccountToken, false);
@@ -341,6 +468,7 @@ describe('exposure', () => {
     // verify refuses to start unless its key is 32 bytes as hex.
     assert.match(Buffer.from(secret?.data?.VERIFY_CODE_KEY ?? '', 'base64').toString(), /^[0-9a-f]{64}$/);
     assert.match(Buffer.from(secret?.data?.SMS_BODY_KEY ?? '', 'base64').toString(), /^[0-9a-f]{64}$/);
+    assert.match(Buffer.from(secret?.data?.WEBHOOK_SECRET_KEY ?? '', 'base64').toString(), /^[0-9a-f]{64}$/);
     assert.ok(!ofKind(rendered.production!, 'Secret').some((s) => s.data?.ADMIN_TOKEN), 'production generates nothing');
     const gateway = ofKind(rendered.production!, 'Deployment').find((d) => component(d) === 'gateway')!;
     const ref = podSpec(gateway).containers[0]!.env?.find((entry) => entry.name === 'ADMIN_TOKEN')?.valueFrom
@@ -489,5 +617,91 @@ describe('console single sign-on', () => {
       /consoleSso.clientSecret or consoleSso.existingSecret is required/,
     );
     await assert.rejects(render('--set', 'consoleSso.issuer=http://login.example.com'), /issuer/);
+  });
+});
+
+describe('mutual TLS on gRPC: a certificate per part, one CA', () => {
+  // Every part that serves gRPC, and the gateway, which calls them; the console and sandbox speak none.
+  const PARTS_WITH_GRPC = [...Object.keys(GRPC_PORTS), 'gateway'].sort();
+  const decoded = (secret: K8sObject, key: string) => Buffer.from(secret.data?.[key] ?? '', 'base64').toString('utf8');
+
+  test('each gRPC part mounts its own certificate Secret read-only and is pointed at the files', () => {
+    const deployments = ofKind(rendered.trial!, 'Deployment');
+    for (const deployment of deployments) {
+      const name = component(deployment)!;
+      const pod = podSpec(deployment);
+      const container = pod.containers[0]!;
+      const volume = pod.volumes?.find((entry) => entry.name === 'grpc-tls');
+      const env = new Map(container.env?.map((entry) => [entry.name, entry.value]));
+      if (!PARTS_WITH_GRPC.includes(name)) {
+        assert.equal(volume, undefined, `${name}: no gRPC certificate`);
+        continue;
+      }
+      assert.equal(volume?.secret?.secretName, `otp-grpc-tls-${name}`, `${name}: its own Secret`);
+      const mount = container.volumeMounts?.find((entry) => entry.name === 'grpc-tls');
+      assert.equal(mount?.mountPath, '/etc/otp/grpc-tls');
+      assert.equal(mount?.readOnly, true, `${name}: mounted read-only`);
+      assert.equal(env.get('GRPC_TLS_CA'), '/etc/otp/grpc-tls/ca.crt');
+      assert.equal(env.get('GRPC_TLS_CERT'), '/etc/otp/grpc-tls/tls.crt');
+      assert.equal(env.get('GRPC_TLS_KEY'), '/etc/otp/grpc-tls/tls.key');
+    }
+  });
+
+  test('without cert-manager: a generated CA, kept on uninstall, signs each part for its Service names', () => {
+    const secrets = ofKind(rendered.production!, 'Secret');
+    const caSecret = secrets.find((secret) => secret.metadata.name === 'otp-grpc-ca');
+    assert.ok(caSecret, 'the CA Secret');
+    assert.equal(caSecret.metadata.annotations?.['helm.sh/resource-policy'], 'keep');
+    const ca = new X509Certificate(decoded(caSecret, 'tls.crt'));
+    assert.ok(ca.ca, 'a CA certificate');
+    for (const name of PARTS_WITH_GRPC) {
+      const secret = secrets.find((entry) => entry.metadata.name === `otp-grpc-tls-${name}`);
+      assert.ok(secret, `${name}: its certificate Secret`);
+      assert.equal(decoded(secret, 'ca.crt'), decoded(caSecret, 'tls.crt'), `${name}: trusts the one CA`);
+      const cert = new X509Certificate(decoded(secret, 'tls.crt'));
+      assert.ok(cert.checkIssued(ca) && cert.verify(ca.publicKey), `${name}: signed by the CA`);
+      assert.match(cert.subject, new RegExp(`CN=${name}$`, 'm'));
+      for (const host of [`otp-${name}-pods`, `otp-${name}-pods.otp.svc`, `otp-${name}.otp.svc.cluster.local`]) {
+        assert.ok(cert.checkHost(host), `${name}: valid for ${host}`);
+      }
+      assert.ok(cert.checkPrivateKey(createPrivateKey(decoded(secret, 'tls.key'))), `${name}: its key`);
+    }
+    assert.ok(!secrets.some((secret) => secret.metadata.name === 'otp-grpc-tls-console'), 'the console gets none');
+  });
+
+  test('with cert-manager: Certificates for the same Secrets, no private key in the manifests', async () => {
+    const objects = await render('--set', 'grpcTls.certManager.enabled=true');
+    const certificates = objects.filter((object) => object.kind === 'Certificate');
+    const spec = (object: K8sObject) => object.spec as unknown as Record<string, unknown>;
+    for (const name of PARTS_WITH_GRPC) {
+      const certificate = certificates.find((entry) => entry.metadata.name === `otp-grpc-tls-${name}`);
+      assert.ok(certificate, `${name}: a Certificate`);
+      assert.equal(spec(certificate).secretName, `otp-grpc-tls-${name}`);
+      assert.ok((spec(certificate).dnsNames as string[]).includes(`otp-${name}-pods.otp.svc.cluster.local`));
+      assert.deepEqual((spec(certificate).usages as string[]).filter((usage) => usage.endsWith(' auth')).sort(), [
+        'client auth',
+        'server auth',
+      ]);
+      assert.deepEqual(spec(certificate).issuerRef, { name: 'otp-grpc-ca', kind: 'Issuer' });
+    }
+    assert.ok(certificates.some((entry) => entry.metadata.name === 'otp-grpc-ca' && spec(entry).isCA === true));
+    assert.ok(!objects.some((object) => object.kind === 'Secret' && object.data?.['tls.key']), 'no key rendered');
+
+    const own = await render(
+      '--set',
+      'grpcTls.certManager.enabled=true',
+      '--set',
+      'grpcTls.certManager.issuerRef.name=corp-ca',
+      '--set',
+      'grpcTls.certManager.issuerRef.kind=ClusterIssuer',
+    );
+    const issued = own.filter((object) => object.kind === 'Certificate');
+    assert.deepEqual(
+      issued.map((entry) => entry.metadata.name).sort(),
+      PARTS_WITH_GRPC.map((n) => `otp-grpc-tls-${n}`),
+    );
+    for (const certificate of issued) {
+      assert.deepEqual(spec(certificate).issuerRef, { name: 'corp-ca', kind: 'ClusterIssuer' });
+    }
   });
 });

@@ -33,12 +33,13 @@ const replaced: RunningService[] = [];
 
 /** Restarts `name` with its database reached through a proxy of its own. */
 async function throughProxy(name: ServiceName): Promise<TcpProxy> {
-  const direct = new URL(platform.databaseUrl);
+  const env = platform.envOf(name);
+  // The part's own URL (its database role), through the proxy.
+  const direct = new URL(env.DATABASE_URL!);
   const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const proxied = new URL(platform.databaseUrl);
+  const proxied = new URL(env.DATABASE_URL!);
   proxied.hostname = '127.0.0.1';
   proxied.port = String(proxy.port);
-  const env = platform.envOf(name);
   await platform.services.get(name)!.stop();
   replaced.push(await startService(name, { ...env, DATABASE_URL: proxied.toString() }));
   proxies.set(name, proxy);

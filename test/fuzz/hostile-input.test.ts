@@ -53,6 +53,7 @@ const ADMIN_ROUTES: Route[] = [
   { method: 'GET', path: '/sms-rates', api: 'admin' },
   { method: 'GET', path: '/projects/{id}/ledger', api: 'admin' },
   { method: 'POST', path: '/projects/{id}/webhook-secret', api: 'admin' },
+  { method: 'DELETE', path: '/projects/{id}/webhook-secret/previous', api: 'admin' },
   { method: 'GET', path: '/projects/{id}/webhook-deliveries', api: 'admin' },
   { method: 'POST', path: '/projects/{id}/webhook-deliveries/{delivery_id}/replay', api: 'admin' },
 ];

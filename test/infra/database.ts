@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { withDatabase } from '@otp/platform';
+import { restrictDatabase, withDatabase } from '@otp/platform';
 import { migrateAll } from '@otp/platform/launcher';
 import pg from 'pg';
 
@@ -41,11 +41,17 @@ export async function buildTemplate(): Promise<void> {
 
 let templateReady: Promise<void> | undefined;
 
-/** A new database with every schema migrated; its URL. */
+/**
+ * A new database with every schema migrated and each part's role granted its own (the grants
+ * are cloned; roles are the server's); its URL, the owner's.
+ */
 export async function freshDatabase(): Promise<string> {
   if (!process.env.OTP_TEST_TEMPLATE_READY) templateReady ??= buildTemplate();
   await templateReady;
   const name = `${PREFIX}_suite_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
-  return withDatabase(serverUrl(), name);
+  const url = withDatabase(serverUrl(), name);
+  // A clone does not inherit the template's database-level grants.
+  await restrictDatabase(url);
+  return url;
 }

@@ -64,6 +64,10 @@ export async function startTestPlatform(
       options.onLine ??
       (process.env.TEST_SHOW_LOGS ? (name, line) => process.stderr.write(`[${name}] ${line}\n`) : undefined),
   });
+  // The suite's own gRPC clients (createGrpcClient) present the launcher's certificate, as a part would.
+  process.env.GRPC_TLS_CA = platform.grpcTls.ca;
+  process.env.GRPC_TLS_CERT = platform.grpcTls.cert;
+  process.env.GRPC_TLS_KEY = platform.grpcTls.key;
   const admin = new JsonClient(
     platform.adminUrls.map((url) => `${url}/admin/v1`),
     ADMIN_TOKEN,

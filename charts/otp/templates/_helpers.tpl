@@ -118,6 +118,54 @@ holds (lookup), else a new random one. Args: (list $ "KEY" givenValue length-or-
 {{- end -}}
 {{- end -}}
 
+{{/*
+Each enabled part's own database URL (user: its role database.roles.prefix + schema) under
+DATABASE_URL_<SCHEMA>, and the generated passwords in them under DATABASE_PASSWORD_<SCHEMA> (kept
+across upgrades like the chart's other generated secrets). Computed once per render: the migration
+hook's Secret and the chart's Secret must carry the same passwords. Empty with
+database.existingSecret (that Secret holds the parts' URLs). Args: $ ; returns JSON.
+*/}}
+{{- define "otp.partDatabaseSecrets" -}}
+{{- $roles := .Values.database.roles -}}
+{{- if not (hasKey $roles "rendered") -}}
+{{- $out := dict -}}
+{{- if or .Values.trial.postgres.enabled (not .Values.database.existingSecret) -}}
+{{- $owner := .Values.database.url -}}
+{{- if .Values.trial.postgres.enabled -}}
+{{- $owner = printf "postgresql://%s@%s:5432/%s" .Values.trial.postgres.user (include "otp.componentName" (list . "postgres")) .Values.trial.postgres.database -}}
+{{- end -}}
+{{- $parsed := urlParse $owner -}}
+{{- range $name, $c := .Values.components -}}
+{{- if and $c.enabled $c.schema -}}
+{{- $key := upper $c.schema -}}
+{{- $given := index $roles.passwords $c.schema | default "" -}}
+{{- if and (not $roles.create) (not $given) -}}
+{{- fail (printf "database.roles.passwords.%s is required with database.roles.create=false: the password the DBA gave role %s%s" $c.schema $roles.prefix $c.schema) -}}
+{{- end -}}
+{{- $password := include "otp.keptSecret" (list $ (printf "DATABASE_PASSWORD_%s" $key) $given 32) -}}
+{{- $url := printf "%s://%s%s:%s@%s%s" $parsed.scheme $roles.prefix $c.schema (urlquery $password) $parsed.host $parsed.path -}}
+{{- if $parsed.query -}}{{- $url = printf "%s?%s" $url $parsed.query -}}{{- end -}}
+{{- $_ := set $out (printf "DATABASE_PASSWORD_%s" $key) $password -}}
+{{- $_ := set $out (printf "DATABASE_URL_%s" $key) $url -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- $_ := set $roles "rendered" $out -}}
+{{- end -}}
+{{- toJson $roles.rendered -}}
+{{- end -}}
+
+{{/* Secret name + key of a part's own DATABASE_URL (its role). Args: (list $ "sms"), the schema. */}}
+{{- define "otp.partDatabaseUrlRef" -}}
+{{- $root := index . 0 -}}
+{{- $key := printf "DATABASE_URL_%s" (upper (index . 1)) -}}
+{{- if and $root.Values.database.existingSecret (not $root.Values.trial.postgres.enabled) -}}
+{{- printf "%s/%s" $root.Values.database.existingSecret $key -}}
+{{- else -}}
+{{- printf "%s/%s" (include "otp.secretName" $root) $key -}}
+{{- end -}}
+{{- end -}}
+
 {{- define "otp.natsUrlRef" -}}
 {{- if and .Values.nats.existingSecret (not .Values.trial.nats.enabled) -}}
 {{- printf "%s/%s" .Values.nats.existingSecret .Values.nats.existingSecretKey -}}
@@ -198,4 +246,27 @@ holds (lookup), else a new random one. Args: (list $ "KEY" givenValue length-or-
 - { name: CONSOLE_OIDC_CLIENT_ID, value: {{ required "consoleSso.clientId is required with consoleSso.issuer" $sso.clientId | quote }} }
 - { name: CONSOLE_OIDC_REDIRECT_URL, value: {{ $redirect | quote }} }
 {{ include "otp.secretEnv" (list "CONSOLE_OIDC_CLIENT_SECRET" (printf "%s/CONSOLE_OIDC_CLIENT_SECRET" (default (include "otp.secretName" .) $sso.existingSecret))) }}
+{{- end -}}
+
+{{/* "true" when a component serves gRPC (probe grpc) or calls a part over it (peers), else "". Args: the component. */}}
+{{- define "otp.speaksGrpc" -}}
+{{- if or (eq .probe "grpc") .peers -}}true{{- end -}}
+{{- end -}}
+
+{{/* The Secret with a part's gRPC certificate (grpc-tls.yaml). Args: (list $ "sms"). */}}
+{{- define "otp.grpcTlsSecretName" -}}
+{{- printf "%s-grpc-tls-%s" (include "otp.fullname" (index . 0)) (index . 1) | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/*
+The names a part's gRPC certificate holds: its Services (the headless one peers dial) short, in the
+namespace and fully qualified, and localhost (kubectl port-forward). Args: (list $ "sms"); returns JSON.
+*/}}
+{{- define "otp.grpcDnsNames" -}}
+{{- $root := index . 0 -}}
+{{- $names := list "localhost" -}}
+{{- range list (include "otp.componentName" .) (include "otp.podsServiceName" .) -}}
+{{- $names = concat $names (list . (printf "%s.%s.svc" . $root.Release.Namespace) (printf "%s.%s.svc.cluster.local" . $root.Release.Namespace)) -}}
+{{- end -}}
+{{- toJson $names -}}
 {{- end -}}

@@ -2,14 +2,17 @@
 // otp-console: console users from a shell (the first operator, before anyone can sign in).
 //   otp-console users create --email a@b.c [--password ...] [--operator]
 //   otp-console users add-member --email a@b.c --project prj_... --role owner|developer|viewer
+//   otp-console users reset-2fa --email a@b.c   (a lost device: enrol again at the next sign-in)
 // Without --password a random one is generated and printed once. Reads DATABASE_URL like the service.
 import { createLogger } from '@otp/platform';
 import { z } from 'zod';
 import { isProjectRole } from './domain/roles.js';
 import { ConsoleError } from './http/errors.js';
 import { addMember, createUser, generatedPassword } from './operations/people.js';
+import { resetSecondFactor } from './operations/second-factor.js';
 import { AuditTrail } from './store/audit.js';
 import { openDatabase } from './store/database.js';
+import { SecondFactors } from './store/second-factors.js';
 import { Users } from './store/users.js';
 
 const env = z
@@ -26,12 +29,17 @@ function flag(args: string[], name: string): string | undefined {
 
 const USAGE = `usage:
   otp-console users create --email <email> [--password <password>] [--operator]
-  otp-console users add-member --email <email> --project <project id> --role owner|developer|viewer`;
+  otp-console users add-member --email <email> --project <project id> --role owner|developer|viewer
+  otp-console users reset-2fa --email <email>`;
 
 async function main(args: string[]): Promise<number> {
   const [noun, verb] = args;
   const db = openDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA);
-  const deps = { users: new Users(db), audit: new AuditTrail(db, createLogger('console-cli', 'warn')) };
+  const deps = {
+    users: new Users(db),
+    secondFactors: new SecondFactors(db),
+    audit: new AuditTrail(db, createLogger('console-cli', 'warn')),
+  };
   const author = { userId: null, email: 'cli' };
   try {
     if (noun === 'users' && verb === 'create') {
@@ -54,6 +62,15 @@ async function main(args: string[]): Promise<number> {
         throw new ConsoleError('NOT_FOUND', `no console user with email ${email}: create it first`);
       }
       console.log(`${email} is ${role} of ${project}`);
+      return 0;
+    }
+    if (noun === 'users' && verb === 'reset-2fa') {
+      const email = flag(args, 'email');
+      if (!email) throw new ConsoleError('INVALID_REQUEST_BODY', '--email is required');
+      await resetSecondFactor(deps, author, email);
+      console.log(
+        `${email} has no second factor now and is signed out everywhere; they enrol again at their next sign-in`,
+      );
       return 0;
     }
     console.error(USAGE);

@@ -1,4 +1,4 @@
-import { commonConfig, envBoolean, envPort, loadConfig } from '@otp/platform';
+import { commonConfig, envBoolean, envPort, loadConfig, LOCAL_SECRET_KEYS, secret, secretKeyHex } from '@otp/platform';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -27,7 +27,7 @@ const schema = z.object({
   /** The gateway's admin API, e.g. http://127.0.0.1:8081 (the console calls /admin/v1 there). */
   ADMIN_API_URL: z.string().url().default('http://127.0.0.1:8081'),
   /** The admin API's token; only the console's server holds it, never the browser. */
-  ADMIN_TOKEN: z.string().min(1),
+  ADMIN_TOKEN: secret(z.string().min(1)),
   /** How long a sign-in lasts. */
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -52,6 +52,11 @@ const schema = z.object({
   WEB_ROOT: z.string().default(fileURLToPath(new URL('./web', import.meta.url))),
   /** Trust X-Forwarded-For from this many proxies in front (the Ingress), for throttling by address. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Key sealing the second factors' secrets at rest and signing the step between password and
+   * code: 64 hex characters (openssl rand -hex 32). Required, unless OTP_ENV=local.
+   */
+  CONSOLE_TOTP_KEY: secret(secretKeyHex, { localDefault: LOCAL_SECRET_KEYS.consoleTotp }),
   /** Single sign-on (OpenID Connect), off unless all four are set: the provider's issuer URL. */
   CONSOLE_OIDC_ISSUER: optionalText.pipe(z.url().optional()),
   CONSOLE_OIDC_CLIENT_ID: optionalText,

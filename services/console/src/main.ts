@@ -14,10 +14,12 @@ import { AdminApi } from './admin-api/client.js';
 import { readConfig, ssoSettings } from './config.js';
 import { consoleAdminApp, consoleApp } from './http/app.js';
 import type { ConsoleDeps } from './operations/deps.js';
+import { secondFactorKeys } from './operations/second-factor.js';
 import { SsoClient } from './sso/oidc-client.js';
 import { AuditTrail } from './store/audit.js';
 import { openDatabase } from './store/database.js';
 import { LoginAttempts } from './store/login-attempts.js';
+import { SecondFactors } from './store/second-factors.js';
 import { Sessions } from './store/sessions.js';
 import { Users } from './store/users.js';
 
@@ -45,6 +47,8 @@ async function main(): Promise<void> {
   const deps: ConsoleDeps = {
     users: new Users(db),
     sessions: new Sessions(db, pool),
+    secondFactors: new SecondFactors(db),
+    secondFactorKeys: secondFactorKeys(Buffer.from(config.CONSOLE_TOTP_KEY, 'hex')),
     loginAttempts: new LoginAttempts(pool),
     audit: new AuditTrail(db, logger),
     admin: new AdminApi(config.ADMIN_API_URL, config.ADMIN_TOKEN, config.ADMIN_API_TIMEOUT_MS),

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { nextCode, type KnownFactor } from './second-factor.js';
 
 // Debian's chromium driven by playwright-core (TOOLCHAIN.md: `npx playwright install` cannot
 // download a browser here). The flags keep it from calling out to the network.
@@ -31,9 +32,35 @@ export function launchBrowser(): Promise<Browser> {
 export interface Person {
   email: string;
   password: string;
+  /** Set once the person is enrolled (by `signedIn` for an operator, or by a suite). */
+  factor?: KnownFactor;
 }
 
-/** A signed-in browser context for `person`, its page on the project list. */
+/**
+ * Enrols `person` on the page the console shows (the Account page's section, or an operator's
+ * required enrolment): the secret read off the page, a code from it, the recovery codes kept.
+ */
+export async function enrolOnPage(page: Page, person: Person): Promise<KnownFactor> {
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const factor: KnownFactor = {
+    secret: await page.getByTestId('totp-secret').innerText(),
+    lastStep: 0,
+    recoveryCodes: [],
+  };
+  await page.getByLabel('Authentication code', { exact: true }).fill(await nextCode(factor));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const shown = page.getByTestId('recovery-codes');
+  await shown.waitFor();
+  factor.recoveryCodes = await shown.locator('code').allInnerTexts();
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  person.factor = factor;
+  return factor;
+}
+
+/**
+ * A signed-in browser context for `person`, its page on the project list. An enrolled person gives
+ * a code at the second step; an operator who is not enrolled yet is enrolled on the way.
+ */
 export async function signedIn(browser: Browser, baseUrl: string, person: Person, viewport = DESKTOP) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   const page = await context.newPage();
@@ -43,7 +70,18 @@ export async function signedIn(browser: Browser, baseUrl: string, person: Person
   await page.getByRole('button', { name: 'Sign in' }).click();
   const landed = page.getByRole('heading', { level: 1, name: /projects/i });
   const refused = page.getByRole('alert');
-  await landed.or(refused).first().waitFor();
+  const codeStep = page.getByLabel('Authentication code or recovery code');
+  const enrolment = page.getByRole('heading', { level: 1, name: 'Set up two-factor authentication' });
+  await landed.or(refused).or(codeStep).or(enrolment).first().waitFor();
+  if (await codeStep.count()) {
+    if (!person.factor) throw new Error(`${person.email} is asked for a code but the suite knows no factor`);
+    await codeStep.fill(await nextCode(person.factor));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await landed.or(refused).first().waitFor();
+  } else if (await enrolment.count()) {
+    await enrolOnPage(page, person);
+    await landed.or(refused).first().waitFor();
+  }
   if (await refused.count()) throw new Error(`sign-in of ${person.email} refused: ${await refused.innerText()}`);
   return { context, page };
 }

@@ -4,6 +4,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { ADMIN_TOKEN, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { errorCode, rawRequest, type RawAnswer } from './raw-request.js';
+import { enrol } from './second-factor.js';
 
 // The console's refusals that tell nothing and cost nothing: sign-in guesses counted before any
 // password is checked (per email and per client address, parallel ones included), one answer for
@@ -35,12 +36,13 @@ async function createUser(email: string, operator = false): Promise<void> {
   assert.equal(created.status, 201, created.text);
 }
 
-/** A signed-in caller: its cookie and CSRF token on every request. */
-async function session(email: string) {
+/** A signed-in caller: its cookie and CSRF token on every request (an operator enrolled first: required). */
+async function session(email: string, operator = false) {
   const opened = await signIn(email, PASSWORD);
   assert.equal(opened.status, 201, opened.text);
   const cookie = String(opened.headers.get('set-cookie')).split(';')[0]!;
   const csrf = (opened.body as { csrf_token: string }).csrf_token;
+  if (operator) await enrol(platform.consoleUrl, { cookie, csrf });
   return (method: string, path: string, body?: unknown) =>
     rawRequest(platform.consoleUrl, method, path, {
       headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
@@ -107,7 +109,7 @@ describe('console refusals', () => {
       await createUser('operator@example.test', true);
       await createUser('owner@example.test');
       await createUser('colleague@example.test');
-      const operator = await session('operator@example.test');
+      const operator = await session('operator@example.test', true);
       assert.equal(
         (await operator('POST', `/api/projects/${project}/members`, { email: 'owner@example.test', role: 'owner' }))
           .status,

@@ -10,7 +10,8 @@ import { freePort } from '@otp/platform/launcher';
 import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import Provider from 'oidc-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeAll, DESKTOP, launchBrowser, screenshot } from './browser.js';
+import { closeAll, DESKTOP, enrolOnPage, launchBrowser, screenshot, type Person } from './browser.js';
+import { nextCode } from './second-factor.js';
 
 // Single sign-on end to end: a local OpenID Connect provider (oidc-provider, its development
 // login and consent pages), the console configured for it, and Chromium going through the whole
@@ -25,6 +26,7 @@ let browser: Browser;
 let providerServer: Server;
 const contexts: BrowserContext[] = [];
 let projectId: string;
+const ssoOperator: Person = { email: 'sso-operator@example.test', password: 'unused-password-3' };
 
 async function cli(...args: string[]): Promise<void> {
   await promisify(execFile)(process.execPath, [CLI, ...args], {
@@ -95,6 +97,7 @@ describe('console single sign-on (OpenID Connect)', () => {
     await cli('users', 'create', '--email', 'sso-dev@example.test', '--password', 'unused-password-1');
     await cli('users', 'add-member', '--email', 'sso-dev@example.test', '--project', projectId, '--role', 'developer');
     await cli('users', 'create', '--email', 'unverified@example.test', '--password', 'unused-password-2');
+    await cli('users', 'create', '--operator', '--email', ssoOperator.email, '--password', ssoOperator.password);
   });
 
   afterAll(async () => {
@@ -126,5 +129,21 @@ describe('console single sign-on (OpenID Connect)', () => {
     await page.getByRole('alert').getByText('has not verified your email').waitFor();
     const session = await page.evaluate(async () => (await fetch('/api/session')).status);
     assert.equal(session, 401);
+  });
+
+  it("holds an operator to the console's second factor: enrolment first, then a code after the provider", async () => {
+    const first = await signInThroughProvider(ssoOperator.email);
+    await first.getByRole('heading', { level: 1, name: 'Set up two-factor authentication' }).waitFor();
+    await enrolOnPage(first, ssoOperator);
+    await first.getByRole('heading', { level: 1, name: 'All projects' }).waitFor();
+
+    const next = await signInThroughProvider(ssoOperator.email);
+    const code = next.getByLabel('Authentication code or recovery code');
+    await code.waitFor();
+    assert.ok(!next.url().includes('second_factor='), 'the token leaves the address bar');
+    assert.equal(await next.evaluate(async () => (await fetch('/api/session')).status), 401, 'no session yet');
+    await code.fill(await nextCode(ssoOperator.factor!));
+    await next.getByRole('button', { name: 'Verify' }).click();
+    await next.getByRole('heading', { level: 1, name: 'All projects' }).waitFor();
   });
 });

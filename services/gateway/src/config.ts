@@ -6,6 +6,7 @@ import {
   peerAddress,
   retentionTaskConfig,
   localPeer,
+  secret,
 } from '@otp/platform';
 import { z } from 'zod';
 
@@ -19,7 +20,7 @@ const schema = z.object({
   /** Port of the admin API (/admin/v1); keep it off the public network. */
   ADMIN_PORT: envPort.default(8081),
   /** Bearer token of the admin API. Required: there is no safe default (local run sets dev-admin-token). */
-  ADMIN_TOKEN: z.string().min(12, 'set ADMIN_TOKEN (at least 12 characters)'),
+  ADMIN_TOKEN: secret(z.string().min(12, 'set ADMIN_TOKEN (at least 12 characters)')),
   /** Postgres URL; the gateway uses its own schema in this database. */
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding projects, API keys and IP allowlists. */

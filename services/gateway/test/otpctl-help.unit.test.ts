@@ -30,6 +30,7 @@ describe('otpctl --help', () => {
       'settings messenger',
       'settings verify',
       'webhooks rotate-secret',
+      'webhooks revoke-previous',
       'webhooks deliveries',
       'webhooks replay',
       'users create',

@@ -25,12 +25,15 @@ const logger = createLogger('guard', config.LOG_LEVEL);
 
 async function main(): Promise<void> {
   // One pool for Prisma and the named statements (store/starts.ts). What guard does by itself
-  // (installing the admit function, the conversion consumer) runs only named statements, so
+  // (checking the admit function, the conversion consumer) runs only named statements, so
   // Prisma's query compiler is loaded by the first admin call, never by an idle process.
   const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
   const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const starts = new StartStore(db, pool);
-  await starts.install();
+  // The migrations install it (schema-objects.ts); without them every start would fail later.
+  if (!(await starts.installed())) {
+    throw new Error(`guard's admit function is missing from schema ${config.DATABASE_SCHEMA}: run the migrations`);
+  }
   const events = await startEventPublisher({
     name: 'guard',
     natsUrl: config.NATS_URL,

@@ -8,6 +8,7 @@ import {
   retentionConfig,
   LOCAL_GRPC_PORTS,
   localPeer,
+  secret,
 } from '@otp/platform';
 import { z } from 'zod';
 
@@ -30,8 +31,8 @@ const schema = z.object({
   BILLING_ADDR: peerAddress.default(localPeer('billing')),
   /** Base URL of the messenger provider's gateway API (the method name is appended). */
   MESSENGER_API_URL: z.string().url().default('http://127.0.0.1:4010/messenger-api'),
-  /** Bearer token of the provider account; also the key material of its report signatures. */
-  MESSENGER_API_TOKEN: z.string().min(1).default('sandbox-token'),
+  /** Bearer token of the provider account; also the key material of its report signatures. Local default: the sandbox's. */
+  MESSENGER_API_TOKEN: secret(z.string().min(1), { localDefault: 'sandbox-token' }),
   /** Where the provider posts delivery reports: the gateway's public report route. */
   MESSENGER_REPORT_URL: z.string().url().default('http://127.0.0.1:8080/provider/messenger/reports'),
   /** Deadline of each provider HTTP call, in milliseconds. */

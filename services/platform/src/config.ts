@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isAddressList } from './grpc/client.js';
+import { judgeSecret, otpEnvOf, OTP_ENVS, secretOptions } from './secrets/production-secrets.js';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -13,10 +14,36 @@ export function loadConfig<S extends z.ZodType>(
   schema: S,
   env: Record<string, string | undefined> = process.env,
 ): z.infer<S> {
-  const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  const { resolved, problems } = applySecretRule(schema, env);
+  const result = schema.safeParse(resolved);
+  if (result.success && problems.length === 0) return result.data;
+  const judged = new Set(problems.map((problem) => problem.split(' ')[0]));
+  for (const issue of result.error?.issues ?? []) {
+    const name = issue.path.join('.') || '(env)';
+    if (!judged.has(name)) problems.push(`${name}: ${issue.message}`);
+  }
   throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/** The environment with each secret as OTP_ENV rules it (secrets/production-secrets.ts), and what it refused. */
+function applySecretRule(
+  schema: z.ZodType,
+  env: Record<string, string | undefined>,
+): { resolved: Record<string, string | undefined>; problems: string[] } {
+  const mode = otpEnvOf(env);
+  if (mode === undefined) return { resolved: env, problems: [`OTP_ENV: must be one of ${OTP_ENVS.join(', ')}`] };
+  const resolved = { ...env };
+  const problems: string[] = [];
+  // Every service's schema is an object (a zod 4 refinement keeps it one): its fields name the variables.
+  const shape: Record<string, z.ZodType> = schema instanceof z.ZodObject ? schema.shape : {};
+  for (const [name, field] of Object.entries(shape)) {
+    const options = secretOptions(field);
+    if (!options) continue;
+    const verdict = judgeSecret(name, env[name], options, mode, env);
+    if (verdict.ok) resolved[name] = verdict.value;
+    else problems.push(verdict.problem);
+  }
+  return { resolved, problems };
 }
 
 /** Env booleans: "true"/"1"/"yes" and "false"/"0"/"no"; anything else is a config error. */

@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_GRPC_PORTS } from './config.js';
+import { localCertificates } from './grpc/local-certificates.js';
+import type { GrpcTlsFiles } from './grpc/tls.js';
+import { partDatabaseUrl } from './db/roles.js';
 import { PARTS, type PartName } from './parts.js';
 import { LOCAL_SECRET_KEYS } from './secrets/sealed-box.js';
 
@@ -33,7 +37,10 @@ export function isBuilt(name: ServiceName): boolean {
   return existsSync(path.join(serviceDir(name), 'dist', 'main.js'));
 }
 
-/** Migrates the schemas of every built service (or `only` these) into `url`, side by side. */
+/**
+ * Migrates the schemas of every built service (or `only` these) into `url`, side by side, as its
+ * user (the owner), and gives each part its role (`otp_<schema>`, no password: a local Postgres).
+ */
 export async function migrateAll(url: string, only?: ServiceName[]): Promise<void> {
   const { ensureDatabase, migrateService } = await import('./db/postgres.js');
   await ensureDatabase(url);
@@ -174,6 +181,7 @@ export const LOCAL_PORTS: PlatformPorts = {
 };
 
 export interface PlatformOptions {
+  /** The owner's URL (as migrated); each part connects with its own role on it. */
   databaseUrl: string;
   natsUrl: string;
   /** Fixed ports (local run) of the first replica; missing ones get a free port. */
@@ -193,7 +201,15 @@ export interface PlatformOptions {
   env?: Partial<Record<ServiceName, Record<string, string>>>;
   logLevel?: string;
   onLine?: (name: ServiceName, line: string) => void;
+  /**
+   * Where the local CA and each part's gRPC certificate are kept (made when missing or about to
+   * expire). Default: a folder of this process under the system's temp folder.
+   */
+  grpcTlsDir?: string;
 }
+
+/** Whose certificate the launching process (a suite, a tool) presents when it calls a part. */
+export const LAUNCHER_IDENTITY = 'launcher';
 
 export interface RunningPlatform {
   /** The first replica's ports (the sandbox's are shared by all). */
@@ -214,6 +230,8 @@ export interface RunningPlatform {
   consoleUrl: string;
   /** The console's admin port (first replica): `POST /admin/v1/users`. */
   consoleAdminUrl: string;
+  /** The launching process's own gRPC certificate files (LAUNCHER_IDENTITY), for its calls to the parts. */
+  grpcTls: GrpcTlsFiles;
   /** The env a service's replica (default the first) was started with (to restart it the same way). */
   envOf(name: ServiceName, replica?: number): Record<string, string>;
   /** Stops (SIGTERM by default) and starts again every replica of `name`, or only `replica`. */
@@ -245,18 +263,25 @@ export function platformEnv(
   options: PlatformOptions,
   layout: PlatformPorts | PlatformPorts[],
   replica = 0,
+  tls?: GrpcTlsFiles,
 ): Record<string, string> {
   const all = Array.isArray(layout) ? layout : [layout];
   const ports = all[replica] ?? all[0]!;
   const first = all[0]!;
   const local = '127.0.0.1';
+  const schema = SCHEMAS[name];
   const common: Record<string, string> = {
-    DATABASE_URL: options.databaseUrl,
+    // Each part as its own role, allowed its own schema only (db/roles.ts); none for the sandbox.
+    ...(schema ? { DATABASE_URL: partDatabaseUrl(options.databaseUrl, schema) } : {}),
     NATS_URL: options.natsUrl,
     LOG_LEVEL: options.logLevel ?? 'info',
     OTEL_SERVICE_NAME: name,
+    // The local run and the suites: local defaults and the published keys are accepted (docs/security.md).
+    OTP_ENV: 'local',
     // As the image sets it (Dockerfile): see there why.
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    // Mutual TLS between the parts, as in production (grpc/tls.ts).
+    ...(tls ? { GRPC_TLS_CA: tls.ca, GRPC_TLS_CERT: tls.cert, GRPC_TLS_KEY: tls.key } : {}),
   };
   const peerList = (service: keyof PlatformPorts) => all.map((p) => `${local}:${p[service]}`).join(',');
   const peers = {
@@ -296,6 +321,7 @@ export function platformEnv(
     'webhook-dispatcher': {
       GRPC_PORT: String(ports.webhooks),
       ALLOW_PRIVATE_TARGETS: String(options.allowPrivateCallbacks),
+      WEBHOOK_SECRET_KEY: LOCAL_SECRET_KEYS.webhookSecret,
     },
     gateway: {
       PORT: String(ports.gateway),
@@ -331,10 +357,15 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     layout.push(ports);
   }
   const wanted = withRequiredPeers(options.only ?? START_ORDER).filter((name) => isBuilt(name));
+  const certificates = await localCertificates(
+    options.grpcTlsDir ?? path.join(tmpdir(), `otp-grpc-tls-${process.pid}`),
+    [...START_ORDER, LAUNCHER_IDENTITY],
+  );
+  const envOf = (name: ServiceName, replica: number) => platformEnv(name, options, layout, replica, certificates[name]);
   const replicas = new Map<ServiceName, RunningService[]>();
   const services = new Map<ServiceName, RunningService>();
   const start = async (name: ServiceName, replica: number) => {
-    const running = await startService(name, platformEnv(name, options, layout, replica), {
+    const running = await startService(name, envOf(name, replica), {
       onLine:
         options.onLine && ((service, line) => options.onLine!(service, replica > 0 ? `[${replica}] ${line}` : line)),
     });
@@ -372,7 +403,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     sandboxUrl: `http://127.0.0.1:${layout[0]!.sandboxHttp}`,
     consoleUrl: `http://127.0.0.1:${layout[0]!.console}`,
     consoleAdminUrl: `http://127.0.0.1:${layout[0]!.consoleAdmin}`,
-    envOf: (name, replica = 0) => platformEnv(name, options, layout, replica),
+    grpcTls: certificates[LAUNCHER_IDENTITY]!,
+    envOf: (name, replica = 0) => envOf(name, replica),
     async restart(name, signal = 'SIGTERM', replica) {
       const which =
         replica === undefined ? Array.from({ length: replicaCount(name, options) }, (_, n) => n) : [replica];

@@ -1,4 +1,4 @@
-import { CARRIER_NAME_PATTERN, commonConfig, envPort, loadConfig } from '@otp/platform';
+import { CARRIER_NAME_PATTERN, commonConfig, envPort, loadConfig, secret } from '@otp/platform';
 import { z } from 'zod';
 
 const extraCarriers = z.array(
@@ -46,9 +46,9 @@ const schema = z.object({
     }),
   /** Credentials every simulated carrier accepts on bind. */
   SMPP_SYSTEM_ID: z.string().default('otp'),
-  SMPP_PASSWORD: z.string().default('sandbox'),
+  SMPP_PASSWORD: secret(z.string(), { localDefault: 'sandbox' }),
   /** Bearer token the simulated messenger provider accepts. */
-  MESSENGER_API_TOKEN: z.string().default('sandbox-token'),
+  MESSENGER_API_TOKEN: secret(z.string(), { localDefault: 'sandbox-token' }),
   /** How long the simulated messenger waits before each delivery report, in milliseconds. */
   MESSENGER_REPORT_DELAY_MS: z.coerce.number().int().nonnegative().default(300),
   /** Messages kept in the inbox (oldest dropped first). */

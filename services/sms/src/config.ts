@@ -9,6 +9,7 @@ import {
   secretKeyHex,
   LOCAL_GRPC_PORTS,
   localPeer,
+  secret,
 } from '@otp/platform';
 import { z } from 'zod';
 
@@ -34,9 +35,9 @@ const schema = z.object({
   /** The single carrier's SMPP 3.4 endpoint (no carriers file). */
   SMPP_HOST: z.string().default('127.0.0.1'),
   SMPP_PORT: envPort.default(2775),
-  /** Credentials of the transceiver bind. */
+  /** Credentials of the transceiver bind (the password is unused with a carriers file, which holds its own). */
   SMPP_SYSTEM_ID: z.string().default('otp'),
-  SMPP_PASSWORD: z.string().default('sandbox'),
+  SMPP_PASSWORD: secret(z.string(), { localDefault: 'sandbox', unusedWith: 'SMS_CARRIERS_FILE' }),
   /** The bind's system_type (empty for most SMSCs). */
   SMPP_SYSTEM_TYPE: z.string().default(''),
   /** The single carrier's name, as the SMS resource and GET /admin/v1/carriers show it. */
@@ -82,7 +83,7 @@ const schema = z.object({
    * (it holds a code) while the message can still be submitted. Changing it makes the sealed
    * texts of messages still on their way unreadable (they fail).
    */
-  SMS_BODY_KEY: secretKeyHex,
+  SMS_BODY_KEY: secret(secretKeyHex),
 });
 
 export type Config = z.infer<typeof schema>;

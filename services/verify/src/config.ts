@@ -10,6 +10,7 @@ import {
   LOCAL_SECRET_KEYS,
   LOCAL_GRPC_PORTS,
   localPeer,
+  secret,
 } from '@otp/platform';
 import { z } from 'zod';
 
@@ -33,7 +34,7 @@ const schema = z.object({
   SMS_ADDR: peerAddress.default(localPeer('sms')),
   MESSENGER_ADDR: peerAddress.default(localPeer('messenger')),
   /** 32 bytes as 64 hex characters: derives the key that seals codes at rest and the check HMAC key. */
-  VERIFY_CODE_KEY: secretKeyHex.default(LOCAL_CODE_KEY),
+  VERIFY_CODE_KEY: secret(secretKeyHex, { localDefault: LOCAL_CODE_KEY }),
   /** How often the timer looks for due fallbacks, expiries and unsettled finishes, in milliseconds. */
   VERIFY_TIMER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /**

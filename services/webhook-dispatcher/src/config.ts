@@ -1,4 +1,14 @@
-import { commonConfig, envBoolean, envPort, loadConfig, retentionConfig, LOCAL_GRPC_PORTS } from '@otp/platform';
+import {
+  commonConfig,
+  envBoolean,
+  envPort,
+  loadConfig,
+  retentionConfig,
+  secret,
+  secretKeyHex,
+  LOCAL_GRPC_PORTS,
+  LOCAL_SECRET_KEYS,
+} from '@otp/platform';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -10,6 +20,11 @@ const schema = z.object({
   DATABASE_SCHEMA: z.string().default('webhooks'),
   /** NATS server with JetStream (events are consumed from stream EVENTS). */
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /**
+   * 32 bytes as 64 hex characters: derives the key that seals the projects' signing secrets at rest.
+   * Changing it leaves the stored secrets unreadable: the dispatcher refuses to start.
+   */
+  WEBHOOK_SECRET_KEY: secret(secretKeyHex, { localDefault: LOCAL_SECRET_KEYS.webhookSecret }),
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Webhooks gRPC service (0 picks a free port). */

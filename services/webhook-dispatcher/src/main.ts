@@ -36,7 +36,10 @@ async function main(): Promise<void> {
   const pool = schemaPool(config.DATABASE_URL, config.DATABASE_SCHEMA, 10);
   const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const deliveries = new Deliveries(db, pool);
-  const secrets = new Secrets(db, pool);
+  const secrets = new Secrets(db, pool, Buffer.from(config.WEBHOOK_SECRET_KEY, 'hex'));
+  // Before serving: a wrong key stops the start here; plain rows from before sealing get sealed.
+  const { sealed } = await secrets.prepare();
+  if (sealed > 0) logger.info({ sealed }, 'webhook signing secrets sealed at rest');
   const agent = deliveryAgent({
     allowPrivate: config.ALLOW_PRIVATE_TARGETS,
     connectTimeoutMs: config.ATTEMPT_TIMEOUT_MS,

@@ -112,6 +112,40 @@ describe('webhook admin API and otpctl (real gateway, billing and dispatcher)', 
       assert.deepEqual(new Webhook(secret).verify(request!.body, headers), event);
   });
 
+  it('revoking the previous secret leaves only the current one signing, and again changes nothing', async () => {
+    const before = await platform.admin.get<{ webhook_secrets: SecretView[] }>(`/projects/${project.id}`);
+    assert.equal(before.body.webhook_secrets.length, 2, 'the rotation above left a previous secret');
+    const current = before.body.webhook_secrets.find((s) => s.expires_at === null)!.secret;
+    const previous = before.body.webhook_secrets.find((s) => s.expires_at !== null)!.secret;
+
+    for (let time = 0; time < 2; time++) {
+      const revoked = await platform.admin.delete(`/projects/${project.id}/webhook-secret/previous`);
+      assert.equal(revoked.status, 204, revoked.text);
+      const after = await platform.admin.get<{ webhook_secrets: SecretView[] }>(`/projects/${project.id}`);
+      assert.deepEqual(
+        after.body.webhook_secrets.map((s) => [s.secret, s.expires_at]),
+        [[current, null]],
+      );
+    }
+
+    const event = envelope('verification.approved', project.id, { sid: 'VE2', metadata: {} });
+    await producer.emit(event, receiver.url('/ok'));
+    await settled(event.id, 'succeeded');
+    const [request] = receiver.withEventId(event.id);
+    const headers = {
+      'webhook-id': event.id,
+      'webhook-timestamp': String(request!.headers['webhook-timestamp']),
+      'webhook-signature': String(request!.headers['webhook-signature']),
+    };
+    assert.equal(headers['webhook-signature'].split(' ').length, 1, headers['webhook-signature']);
+    assert.deepEqual(new Webhook(current).verify(request!.body, headers), event);
+    assert.throws(() => new Webhook(previous).verify(request!.body, headers));
+
+    const nobody = await platform.admin.delete<ErrorBody>(`/projects/prj_${'0'.repeat(24)}/webhook-secret/previous`);
+    assert.equal(nobody.status, 404, nobody.text);
+    assert.equal(nobody.body.error.code, 'PROJECT_NOT_FOUND');
+  });
+
   it('lists deliveries filtered by status and replays a failed one', async () => {
     const event = envelope('sms.failed', project.id, { sid: 'SM1', metadata: {} });
     await producer.emit(event, receiver.url('/reject'));
@@ -183,6 +217,13 @@ describe('webhook admin API and otpctl (real gateway, billing and dispatcher)', 
     const rotated = await otpctl('webhooks', 'rotate-secret', project.id);
     assert.match(rotated.stdout, /^whsec_\S+ {2}current$/m);
     assert.match(rotated.stdout, /^whsec_\S+ {2}valid until /m);
+    const revoked = await otpctl('webhooks', 'revoke-previous', project.id);
+    assert.match(revoked.stdout, /only the current secret signs/);
+    const view = await platform.admin.get<{ webhook_secrets: SecretView[] }>(`/projects/${project.id}`);
+    assert.deepEqual(
+      view.body.webhook_secrets.map((s) => s.expires_at),
+      [null],
+    );
 
     await assert.rejects(
       otpctl('webhooks', 'deliveries', project.id, '--status', 'lost'),

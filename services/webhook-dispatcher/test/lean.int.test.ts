@@ -27,6 +27,11 @@ let pool: SchemaPool;
 
 const PROJECT = 'prj_lean';
 
+/** The project's valid secrets as the dispatcher opens them (a named statement, no Prisma). */
+async function readSecrets(): Promise<string[]> {
+  return (await webhooks.GetSecrets({ project_id: PROJECT })).secrets.map((s) => s.secret);
+}
+
 function dispatcherLines(): string[] {
   return platform.replicas.get('webhook-dispatcher')![0]!.lines;
 }
@@ -89,15 +94,17 @@ describe('a delivering dispatcher never loads Prisma’s query compiler', () => 
       { event_id: refused.id, status: 'failed', attempts: 0, completed: 0 },
     ]);
 
-    // Signed with the project's secret, created on first use.
-    const secrets = await pool.query<{ secret: string }>('SELECT secret FROM signing_secrets WHERE project_id = $1', [
-      PROJECT,
-    ]);
-    assert.equal(secrets.rows.length, 1);
+    // Signed with the project's secret, created on first use (and stored sealed).
+    const stored = await pool.query<{ secret: string | null }>(
+      'SELECT secret FROM signing_secrets WHERE project_id = $1',
+      [PROJECT],
+    );
+    assert.deepEqual(stored.rows, [{ secret: null }]);
     const posts = receiver.onPath('/retried');
     assert.equal(posts.length, 2);
+    const [secret] = await readSecrets();
     for (const post of posts) {
-      new Webhook(secrets.rows[0]!.secret).verify(post.body, {
+      new Webhook(secret!).verify(post.body, {
         'webhook-id': String(post.headers['webhook-id']),
         'webhook-timestamp': String(post.headers['webhook-timestamp']),
         'webhook-signature': String(post.headers['webhook-signature']),

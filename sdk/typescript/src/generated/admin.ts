@@ -463,10 +463,30 @@ export interface paths {
         put?: never;
         /**
          * Rotate the webhook signing secret
-         * @description The previous secret keeps signing for 24 hours (deliveries carry both signatures).
+         * @description The previous secret keeps signing for 24 hours (deliveries carry both signatures), unless revoked with `DELETE /projects/{id}/webhook-secret/previous`.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/webhook-secret/previous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke the previous webhook signing secrets now
+         * @description After a rotation, the previous secret stops signing at once instead of after 24 hours: deliveries carry only the current signature. Idempotent.
+         */
+        delete: operations["revokePreviousWebhookSecrets"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3896,6 +3916,82 @@ export interface operations {
              *
              *     `INVALID_REQUEST_BODY`: A field (or header, or query parameter) is missing or invalid; the message names each.
              */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: A bug; the message is generic and the details are only in the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokePreviousWebhookSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Only the current secret signs */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_PATH`: The path as sent has a backslash, a dot segment, an encoded / or \, NUL, an empty segment or a broken escape (also encoded twice); refused before authentication. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_ADMIN_TOKEN`: The admin token is missing or wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PROJECT_NOT_FOUND`: No such project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_ARGUMENT`: A value the edge let through was refused by the service behind it (or a NUL in the query). */
             422: {
                 headers: {
                     [name: string]: unknown;

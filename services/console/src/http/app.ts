@@ -12,6 +12,7 @@ import { adminUserRoutes } from './routes/admin-users.js';
 import { operatorRoutes } from './routes/operator.js';
 import { projectForwardRoutes } from './routes/project-forwards.js';
 import { projectRoutes } from './routes/projects.js';
+import { secondFactorRoutes } from './routes/second-factor.js';
 import { sessionRoutes } from './routes/session.js';
 import { ssoRoutes } from './routes/sso.js';
 import { requireSession } from './session.js';
@@ -55,6 +56,7 @@ export function apiRouter(deps: ConsoleDeps, options: Pick<AppOptions, 'sso' | '
   });
   api.use(sessionRoutes(deps, options.cookieSecure));
   api.use(ssoRoutes(deps, options.sso, options.cookieSecure));
+  api.use(secondFactorRoutes(deps));
   api.use(requireSession(deps));
   api.use(projectRoutes(deps));
   api.use(projectForwardRoutes(deps));

@@ -10,6 +10,8 @@ export const CONSOLE_ERRORS = {
   UNAUTHENTICATED: 401,
   INVALID_ADMIN_TOKEN: 401,
   FORBIDDEN: 403,
+  /** An operator without a second factor: only enrolment, the session and sign-out answer. */
+  SECOND_FACTOR_REQUIRED: 403,
   CSRF_FAILED: 403,
   NOT_FOUND: 404,
   /** Another tenant's project answers as one that does not exist (the admin API's code too). */
@@ -19,6 +21,12 @@ export const CONSOLE_ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   INVALID_REQUEST_BODY: 422,
   INVALID_CREDENTIALS: 401,
+  /** A wrong, used or malformed second-factor code. */
+  INVALID_CODE: 401,
+  /** The step between password and code took too long, or its token is not the console's. */
+  SIGN_IN_EXPIRED: 401,
+  /** Confirming an enrolment that was never started (or was confirmed already). */
+  NO_ENROLMENT: 409,
   TOO_MANY_ATTEMPTS: 429,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { changesState, CSRF_HEADER, csrfTokenMatches, sameOrigin } from '../domain/csrf.js';
 import type { Actor } from '../domain/roles.js';
+import { secondFactorRequired } from '../domain/second-factor.js';
 import type { ConsoleDeps } from '../operations/deps.js';
 import type { UserRecord } from '../store/users.js';
 import { ConsoleError } from './errors.js';
@@ -34,8 +35,12 @@ export function signedIn(res: Response): SignedInLocals {
   return res.locals as SignedInLocals;
 }
 
-/** The session behind the cookie, its user and roles; CSRF checked on every state change. */
-export function requireSession(deps: ConsoleDeps): RequestHandler {
+/**
+ * The session behind the cookie, its user and roles; CSRF checked on every state change. Someone
+ * the console requires a second factor of (an operator) and who has none gets only the routes
+ * that open with `beforeSecondFactor` (the session, enrolment, sign-out): 403 elsewhere.
+ */
+export function requireSession(deps: ConsoleDeps, options: { beforeSecondFactor?: boolean } = {}): RequestHandler {
   return async (req, res, next) => {
     const token = readCookie(req.get('cookie'), SESSION_COOKIE);
     const session = token ? await deps.sessions.find(token) : undefined;
@@ -48,6 +53,9 @@ export function requireSession(deps: ConsoleDeps): RequestHandler {
       if (!csrfTokenMatches(session.csrfToken, req.get(CSRF_HEADER))) {
         throw new ConsoleError('CSRF_FAILED', `send the session's CSRF token in ${CSRF_HEADER}`);
       }
+    }
+    if (!options.beforeSecondFactor && secondFactorRequired(user) && !(await deps.secondFactors.enrolled(user.id))) {
+      throw new ConsoleError('SECOND_FACTOR_REQUIRED', 'set up a second factor (Account) before anything else');
     }
     const locals: SignedInLocals = {
       user,

@@ -26,6 +26,15 @@ const SUCCEEDED: NamedStatement = {
     UPDATE login_attempts SET attempts = greatest(attempts - 1, 0) WHERE subject = $2`,
 };
 
+/**
+ * $1 the email's subject, $2 the address's: a right password with a second factor to come takes
+ * itself off both and clears nothing, so the codes that follow are counted against the same window.
+ */
+const PASSED: NamedStatement = {
+  name: 'console_login_passed',
+  text: `UPDATE login_attempts SET attempts = greatest(attempts - 1, 0) WHERE subject = ANY(ARRAY[$1, $2]::text[])`,
+};
+
 /** $1 the oldest window start still kept. Runs by itself (the sweep). */
 const SWEEP_ATTEMPTS: NamedStatement = {
   name: 'console_sweep_login_attempts',
@@ -62,6 +71,11 @@ export class LoginAttempts {
 
   async succeeded(subjects: ThrottleSubjects): Promise<void> {
     await this.statements.rows(SUCCEEDED, [subjects.email, subjects.address]);
+  }
+
+  /** A right password before a second factor: uncounted, nothing cleared (a password again must not reset the codes' count). */
+  async passed(subjects: ThrottleSubjects): Promise<void> {
+    await this.statements.rows(PASSED, [subjects.email, subjects.address]);
   }
 
   /** Forgets the windows that started at or before `before` (ended ones, given the window). */

@@ -55,6 +55,10 @@ export class Users {
     ]);
   }
 
+  async endSessions(userId: string): Promise<void> {
+    await this.db.session.deleteMany({ where: { userId } });
+  }
+
   async roles(userId: string): Promise<Map<string, ProjectRole>> {
     const rows = await this.db.membership.findMany({ where: { userId } });
     return new Map(rows.map((row) => [row.projectId, roleOf(row.role)]));

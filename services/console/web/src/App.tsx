@@ -13,6 +13,7 @@ import { Logs } from './pages/Logs';
 import { Members } from './pages/Members';
 import { Overview } from './pages/Overview';
 import { Projects } from './pages/Projects';
+import { RequiredEnrolment } from './pages/SecondFactor';
 import { SenderIds } from './pages/SenderIds';
 import { Settings } from './pages/Settings';
 import { SignIn } from './pages/SignIn';
@@ -67,6 +68,14 @@ export function App() {
       </main>
     );
   if (session === null) return <SignIn onSignedIn={refresh} />;
+  // Nothing else answers an operator without a second factor (SECOND_FACTOR_REQUIRED).
+  if (session.second_factor.required && !session.second_factor.enrolled) {
+    const signOut = async () => {
+      await del('/session').catch(() => undefined);
+      setSession(null);
+    };
+    return <RequiredEnrolment onEnrolled={refresh} onSignOut={() => void signOut()} />;
+  }
   return <Shell session={session} onSignedOut={() => setSession(null)} onSessionChanged={refresh} />;
 }
 
@@ -157,7 +166,7 @@ function Page({
   onSessionChanged: () => Promise<void>;
 }) {
   const [section, second, third] = route;
-  if (section === 'account') return <Account onPasswordChanged={onSessionChanged} />;
+  if (section === 'account') return <Account session={session} onSessionChanged={onSessionChanged} />;
   if (section === 'operator' && session.user.operator) {
     if (second === 'sender-id-queue') return <SenderQueue />;
     if (second === 'fraud-blocks') return <FraudBlocks />;

@@ -24,6 +24,7 @@ export type Permission =
 
 export interface Session {
   user: { id: string; email: string; operator: boolean };
+  second_factor: { enrolled: boolean; required: boolean; recovery_codes_left: number };
   csrf_token: string;
   memberships: { project_id: string; role: string; permissions: Permission[] }[];
 }

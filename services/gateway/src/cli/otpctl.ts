@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // otpctl: the admin API from a shell. One subcommand per admin route; each resource's commands
 // live in ./commands/<resource>.ts (add a file there and one entry to COMMAND_FILES below).
+import { LOCAL_ADMIN_TOKEN, otpEnvOf } from '@otp/platform/production-secrets';
 import { adminClient, CliError } from './admin-client.js';
 import type { Command, CommandArgs } from './command.js';
 import { commands as apiKeys } from './commands/api-keys.js';
@@ -65,7 +66,8 @@ export function usage(): string {
     ]),
     '',
     ...wrap(
-      'env: OTP_ADMIN_URL (default http://127.0.0.1:8081), OTP_ADMIN_TOKEN (default dev-admin-token), ' +
+      'env: OTP_ADMIN_URL (default http://127.0.0.1:8081), OTP_ADMIN_TOKEN (required; dev-admin-token when ' +
+        'OTP_ENV=local), ' +
         "OTP_CONSOLE_URL (the console's admin port, default http://127.0.0.1:8091, for users)",
       '',
       '  ',
@@ -116,7 +118,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const json = flags.has('json');
   flags.delete('json');
-  const token = process.env.OTP_ADMIN_TOKEN ?? 'dev-admin-token';
+  // The local run's token only when asked for (OTP_ENV=local): a forgotten variable is an error.
+  const token = process.env.OTP_ADMIN_TOKEN || (otpEnvOf(process.env) === 'local' ? LOCAL_ADMIN_TOKEN : undefined);
+  if (token === undefined)
+    throw new CliError("set OTP_ADMIN_TOKEN (the admin token; OTP_ENV=local uses the local run's)");
   const admin = adminClient(process.env.OTP_ADMIN_URL ?? 'http://127.0.0.1:8081', token);
   // The console's admin port (CONSOLE_ADMIN_PORT), not its public one: the route is not served there.
   const consoleAdmin = adminClient(process.env.OTP_CONSOLE_URL ?? 'http://127.0.0.1:8091', token, {

@@ -4,12 +4,13 @@ import { bucketOf, PREFIX_COUNT_BUCKET } from './prefix-counts.js';
 // the caller (`SELECT admit_start_2($1)`). Starts of one project are judged one at a time (a
 // transaction-scoped advisory lock), so two replicas can never both let through the start that
 // reaches a limit, and each statement inside the function sees every start committed before it.
-// It is created (or replaced) when guard starts, not by a migration: the bundled schema engine
-// splits migration scripts on every `;`, which a PL/pgSQL body cannot avoid. It lives with the
-// code that calls it, so the two never disagree. Its name carries a version, changed whenever its
-// answer changes shape: during a rolling upgrade, replicas of the previous version keep calling the
-// function they installed (a replaced one would answer what they cannot read, and they would
-// refuse every start), and the trigger that keeps the counts per prefix counts their starts too.
+// It is created (or replaced) by the migrations' owner right after guard's migrations
+// (schema-objects.ts), not by a migration: the bundled schema engine splits migration scripts on
+// every `;`, which a PL/pgSQL body cannot avoid. It lives with the code that calls it, so the two
+// never disagree. Its name carries a version, changed whenever its answer changes shape: during a
+// rolling upgrade, replicas of the previous version keep calling the function their release
+// installed (a replaced one would answer what they cannot read, and they would refuse every
+// start), and the trigger that keeps the counts per prefix counts their starts too.
 // Verdicts: admitted, GEO_PERMISSION_DENIED, FRAUD_SUSPECTED, RATE_LIMITED (limit, retry_after).
 /** Version 2: the stats hold the prefix's outlook only (the volume is a second statement). */
 export const ADMIT_FUNCTION_NAME = 'admit_start_2';

@@ -4,9 +4,9 @@
 // where it used to count the prefix's starts of that day, which cost 29 ms of Postgres per start
 // at 50,000 starts a day in one prefix, inside the project's lock.
 //
-// Like the admit function, the trigger is created when guard starts (a PL/pgSQL body cannot pass
-// the migration runner). The first guard to create it fills the counts from the starts in the
-// same transaction, with writers of starts held off, so no start is counted twice or missed.
+// Like the admit function, the trigger is created by the migrations' owner after guard's migrations
+// (a PL/pgSQL body cannot pass the migration runner). The first install fills the counts from the
+// starts in the same transaction, with writers of starts held off, so no start is counted twice or missed.
 
 /** The width of one row of counts. Small enough that counting the starts of the day's oldest, partly
  *  covered row one by one is cheap; large enough that a day is a few hundred rows. */

@@ -25,7 +25,7 @@ import type { Db } from './database.js';
 
 // The hot path: one statement per start (the admit function), one per finished verification, and
 // a second per start only while its prefix does not convert (the volume rules' counts).
-// These, and what guard does by itself (installing the admit function at start-up, the finished
+// These, and what guard does by itself (checking the admit function at start-up, the finished
 // verifications its consumer hears), are named statements on the pool (docs/DEVELOPING.md, "Hot
 // paths"): an idle guard never loads Prisma's query compiler. Admin paths (blocks listed or
 // lifted, settings) stay on Prisma.
@@ -74,7 +74,7 @@ export interface NewBlock {
   callbackUrl: string | null;
 }
 
-/** What guard installs at start-up (see install()). */
+/** What the migrations' owner installs for guard (installStartFunctions), and guard's check of it. */
 const INSTALL_STATEMENTS = {
   installLock: {
     name: 'guard_install_admit_start_lock',
@@ -90,6 +90,10 @@ const INSTALL_STATEMENTS = {
   emptyCounts: { name: 'guard_empty_prefix_counts', text: EMPTY_COUNTS },
   fillCounts: { name: 'guard_fill_prefix_counts', text: FILL_COUNTS },
   createCountTrigger: { name: 'guard_create_count_trigger', text: CREATE_COUNT_TRIGGER },
+  admitInstalled: {
+    name: 'guard_admit_installed',
+    text: `SELECT to_regprocedure('${ADMIT_FUNCTION_NAME}(jsonb)') IS NOT NULL AS present`,
+  },
 } satisfies Record<string, NamedStatement>;
 
 /** Every statement of a start's way through guard (the plan suite checks them, but admit's: see there). */
@@ -149,6 +153,25 @@ export const START_STATEMENTS = {
   },
 } satisfies Record<string, NamedStatement>;
 
+/**
+ * Creates or replaces the admit function (see admit-function.ts) and the trigger function that
+ * keeps the counts per prefix (prefix-counts.ts); migrators take turns. The first install creates
+ * the trigger and fills the counts from the starts, with writers of starts held off meanwhile.
+ * Run by the migrations' owner (schema-objects.ts): guard's own role may create nothing.
+ */
+export async function installStartFunctions(pool: SchemaPool): Promise<void> {
+  await inPoolTransaction(pool, async (run) => {
+    await run.rows(INSTALL_STATEMENTS.installLock, []);
+    await run.rows(INSTALL_STATEMENTS.installCount, []);
+    await run.rows(INSTALL_STATEMENTS.installAdmit, []);
+    if ((await run.rows(INSTALL_STATEMENTS.countTrigger, [])).length > 0) return;
+    await run.rows(INSTALL_STATEMENTS.holdStartWriters, []);
+    await run.rows(INSTALL_STATEMENTS.emptyCounts, []);
+    await run.rows(INSTALL_STATEMENTS.fillCounts, []);
+    await run.rows(INSTALL_STATEMENTS.createCountTrigger, []);
+  });
+}
+
 export class StartStore {
   private readonly statements: StatementRunner;
 
@@ -159,22 +182,15 @@ export class StartStore {
     this.statements = poolRunner(pool);
   }
 
-  /**
-   * Creates or replaces the admit function (see admit-function.ts) and the trigger function that
-   * keeps the counts per prefix (prefix-counts.ts); replicas take turns. The first install creates
-   * the trigger and fills the counts from the starts, with writers of starts held off meanwhile.
-   */
+  /** installStartFunctions on this store's pool (which must be the owner's). */
   async install(): Promise<void> {
-    await inPoolTransaction(this.pool, async (run) => {
-      await run.rows(INSTALL_STATEMENTS.installLock, []);
-      await run.rows(INSTALL_STATEMENTS.installCount, []);
-      await run.rows(INSTALL_STATEMENTS.installAdmit, []);
-      if ((await run.rows(INSTALL_STATEMENTS.countTrigger, [])).length > 0) return;
-      await run.rows(INSTALL_STATEMENTS.holdStartWriters, []);
-      await run.rows(INSTALL_STATEMENTS.emptyCounts, []);
-      await run.rows(INSTALL_STATEMENTS.fillCounts, []);
-      await run.rows(INSTALL_STATEMENTS.createCountTrigger, []);
-    });
+    await installStartFunctions(this.pool);
+  }
+
+  /** Whether this version's admit function is there (the migrations installed it). */
+  async installed(): Promise<boolean> {
+    const rows = await this.statements.rows<{ present: boolean }>(INSTALL_STATEMENTS.admitInstalled, []);
+    return rows[0]?.present === true;
   }
 
   async admit(request: StartRequest): Promise<StoredVerdict> {

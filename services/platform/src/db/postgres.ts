@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { grantPartAccess, type PartAccess } from './roles.js';
 
 // One database, one Postgres schema per service: each service sees only its own tables because
 // its connections set search_path, and Prisma's migration table lands in that schema too.
@@ -99,15 +101,42 @@ export async function ensureSchema(url: string, schema: string): Promise<void> {
 const MIGRATE_DONE = /All migrations have been successfully applied|No pending migrations to apply/;
 
 /**
+ * What a part's `dist/schema-objects.js` exports, when it has one: objects its migrations cannot
+ * create (a PL/pgSQL body cannot pass the schema engine, which splits scripts on every `;`),
+ * installed by the migrations' owner right after them, since the part's own role may create nothing.
+ */
+export interface SchemaObjects {
+  installSchemaObjects(pool: pg.Pool): Promise<void>;
+}
+
+async function installSchemaObjects(serviceDir: string, url: string, schema: string): Promise<void> {
+  const file = path.join(serviceDir, 'dist', 'schema-objects.js');
+  if (!existsSync(file)) return;
+  const objects = (await import(pathToFileURL(file).href)) as SchemaObjects;
+  const pool = schemaPool(url, schema, 1);
+  try {
+    await objects.installSchemaObjects(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
  * Applies a service's migrations (`prisma migrate deploy` in its folder, through the
- * WebAssembly schema engine configured in its prisma.config.ts).
+ * WebAssembly schema engine configured in its prisma.config.ts), then its schema objects, then
+ * the grants of its role (roles.ts): `url` is the owner's.
  *
  * The CLI's engine lingers about 10 s after its work on an idle timer, still holding Prisma's
  * one-per-database advisory lock; so once the CLI reports success, the process is stopped rather
  * than waited for. Nothing is left to do at that point: the migrations and their
  * `_prisma_migrations` rows are committed before the line is printed.
  */
-export async function migrateService(serviceDir: string, url: string, schema: string): Promise<void> {
+export async function migrateService(
+  serviceDir: string,
+  url: string,
+  schema: string,
+  access: PartAccess = {},
+): Promise<void> {
   await ensureDatabase(url);
   await ensureSchema(url, schema);
   const prisma = path.join(serviceDir, 'node_modules', '.bin', 'prisma');
@@ -135,4 +164,6 @@ export async function migrateService(serviceDir: string, url: string, schema: st
       done || code === 0 ? resolve() : reject(new Error(`migrations of ${schema} failed (exit ${code}):\n${output}`)),
     );
   });
+  await installSchemaObjects(serviceDir, url, schema);
+  await grantPartAccess(url, schema, access);
 }

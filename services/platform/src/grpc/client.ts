@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import { PeerUnavailable } from '../errors.js';
 import { currentRequestContext } from '../request-context.js';
 import { fromServiceError } from './status.js';
+import { channelCredentials, grpcTransport, type GrpcTlsFiles } from './tls.js';
 
 type UnaryMethod<Req, Res> = (argument: Req, callback: grpc.requestCallback<Res>) => grpc.ClientUnaryCall;
 
@@ -74,8 +75,10 @@ export function createGrpcClient<C extends grpc.Client>(
   Client: new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C,
   address: string,
   defaultDeadlineMs: number,
+  /** This part's certificates; default: this process's GRPC_TLS_* (none only in local mode). */
+  tls: GrpcTlsFiles | undefined = grpcTransport().tls,
 ): PromiseClient<C> {
-  const client = new Client(grpcTarget(address), grpc.credentials.createInsecure(), {
+  const client = new Client(grpcTarget(address), channelCredentials(tls), {
     'grpc.service_config': SERVICE_CONFIG,
     'grpc.enable_retries': 1,
     // A restarted peer is found again within ~200 ms of it listening, not after grpc-js's default

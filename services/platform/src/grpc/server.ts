@@ -8,6 +8,7 @@ import type { Logger } from '../logging.js';
 import { runWithRequestContext } from '../request-context.js';
 import { AdmissionGate, type AdmissionLimits } from './admission.js';
 import { databaseUnavailableStatus, toServiceError } from './status.js';
+import { grpcTransport, serverCredentials, type GrpcTransport } from './tls.js';
 
 type AsyncUnary<H> =
   H extends grpc.handleUnaryCall<infer Req, infer Res>
@@ -149,7 +150,10 @@ export async function startGrpcServer(options: {
   admission?: AdmissionLimits;
   /** How long a client's connection lives (MAX_CONNECTION_AGE_MS; shorter in tests). */
   connectionAgeMs?: number;
+  /** Certificates and health port; default: this process's GRPC_TLS_* and GRPC_HEALTH_PORT. */
+  transport?: GrpcTransport;
 }): Promise<RunningGrpcServer> {
+  const transport = options.transport ?? grpcTransport();
   const server = new grpc.Server({
     'grpc.max_receive_message_length': 4 * 1024 * 1024,
     // Nothing reads channelz (grpc-js's introspection registry); on, it books every call.
@@ -165,20 +169,32 @@ export async function startGrpcServer(options: {
   for (const name of names) statuses.set(name, 'NOT_SERVING');
   const gate = new AdmissionGate(options.admission ?? DEFAULT_ADMISSION);
   for (const service of options.services) server.addService(service.definition, gated(service.implementation, gate));
-  server.addService(loadHealthProto().grpc.health.v1.Health.service, healthService(statuses));
-
-  const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${options.host}:${options.port}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    );
-  });
+  const health = loadHealthProto().grpc.health.v1.Health.service;
+  server.addService(health, healthService(statuses));
+  const bind = (target: grpc.Server, port: number, credentials: grpc.ServerCredentials) =>
+    new Promise<number>((resolve, reject) => {
+      target.bindAsync(`${options.host}:${port}`, credentials, (error, bound) =>
+        error ? reject(error) : resolve(bound),
+      );
+    });
+  const port = await bind(server, options.port, serverCredentials(transport.tls));
+  // The kubelet's gRPC probe speaks no TLS: health status alone, plaintext, on a port of its own.
+  const probes = transport.healthPort === undefined ? undefined : new grpc.Server({ 'grpc.enable_channelz': 0 });
+  if (probes) {
+    probes.addService(health, healthService(statuses));
+    await bind(probes, transport.healthPort!, grpc.ServerCredentials.createInsecure());
+  }
 
   return {
     port,
     setServing(serving) {
       for (const name of names) statuses.set(name, serving ? 'SERVING' : 'NOT_SERVING');
     },
-    stop: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+    stop: async () => {
+      await Promise.all(
+        [server, probes].map((target) => target && new Promise<void>((resolve) => target.tryShutdown(() => resolve()))),
+      );
+    },
   };
 }
 

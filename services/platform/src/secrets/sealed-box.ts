@@ -7,12 +7,15 @@ import { z } from 'zod';
 // the row (a sid) is the associated data: a sealed value copied to another row does not open.
 
 /**
- * The keys that seal codes at rest in a local run and the test suites: published here, so never
- * fit for a real deployment (the Helm chart generates its own and keeps them in a Secret).
+ * The keys that seal secrets at rest in a local run and the test suites: published here, so never
+ * fit for a real deployment (the Helm chart generates its own and keeps them in a Secret; OTP_ENV
+ * production refuses these, secrets/production-secrets.ts).
  */
 export const LOCAL_SECRET_KEYS = {
   verifyCode: '6c6f63616c2d6f6e6c792d7665726966792d636f64652d6b65792d3332627974',
   smsBody: '6c6f63616c2d6f6e6c792d736d732d626f64792d6b65792d2d2d2d3332627974',
+  consoleTotp: '6c6f63616c2d6f6e6c792d636f6e736f6c652d746f74702d6b65792d33326221',
+  webhookSecret: '6c6f63616c2d6f6e6c792d776562686f6f6b2d7365637265742d6b65792d3332',
 };
 
 const IV_BYTES = 12;

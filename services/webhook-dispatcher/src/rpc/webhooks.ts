@@ -59,6 +59,12 @@ export function webhooksHandlers(deps: { secrets: Secrets; deliveries: Deliverie
       return secretsMessage(secrets);
     },
 
+    async RevokePreviousSecrets(request) {
+      const { secrets, revoked } = await deps.secrets.revokePrevious(required(request.project_id, 'project_id'));
+      deps.logger.info({ project_id: request.project_id, revoked }, 'previous webhook signing secrets revoked');
+      return secretsMessage(secrets);
+    },
+
     async ListDeliveries(request) {
       const projectId = required(request.project_id, 'project_id');
       const status = request.status || undefined;

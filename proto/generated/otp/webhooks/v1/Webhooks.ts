@@ -7,6 +7,7 @@ import type { DeliveryPage as _otp_webhooks_v1_DeliveryPage, DeliveryPage__Outpu
 import type { GetSecretsRequest as _otp_webhooks_v1_GetSecretsRequest, GetSecretsRequest__Output as _otp_webhooks_v1_GetSecretsRequest__Output } from '../../../otp/webhooks/v1/GetSecretsRequest';
 import type { ListDeliveriesRequest as _otp_webhooks_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _otp_webhooks_v1_ListDeliveriesRequest__Output } from '../../../otp/webhooks/v1/ListDeliveriesRequest';
 import type { ReplayDeliveryRequest as _otp_webhooks_v1_ReplayDeliveryRequest, ReplayDeliveryRequest__Output as _otp_webhooks_v1_ReplayDeliveryRequest__Output } from '../../../otp/webhooks/v1/ReplayDeliveryRequest';
+import type { RevokePreviousSecretsRequest as _otp_webhooks_v1_RevokePreviousSecretsRequest, RevokePreviousSecretsRequest__Output as _otp_webhooks_v1_RevokePreviousSecretsRequest__Output } from '../../../otp/webhooks/v1/RevokePreviousSecretsRequest';
 import type { RotateSecretRequest as _otp_webhooks_v1_RotateSecretRequest, RotateSecretRequest__Output as _otp_webhooks_v1_RotateSecretRequest__Output } from '../../../otp/webhooks/v1/RotateSecretRequest';
 import type { SigningSecrets as _otp_webhooks_v1_SigningSecrets, SigningSecrets__Output as _otp_webhooks_v1_SigningSecrets__Output } from '../../../otp/webhooks/v1/SigningSecrets';
 
@@ -38,6 +39,15 @@ export interface WebhooksClient extends grpc.Client {
   replayDelivery(argument: _otp_webhooks_v1_ReplayDeliveryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_webhooks_v1_Delivery__Output>): grpc.ClientUnaryCall;
   replayDelivery(argument: _otp_webhooks_v1_ReplayDeliveryRequest, callback: grpc.requestCallback<_otp_webhooks_v1_Delivery__Output>): grpc.ClientUnaryCall;
   
+  RevokePreviousSecrets(argument: _otp_webhooks_v1_RevokePreviousSecretsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_webhooks_v1_SigningSecrets__Output>): grpc.ClientUnaryCall;
+  RevokePreviousSecrets(argument: _otp_webhooks_v1_RevokePreviousSecretsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_otp_webhooks_v1_SigningSecrets__Output>): grpc.ClientUnaryCall;
+  RevokePreviousSecrets(argument: _otp_webhooks_v1_RevokePreviousSecretsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_webhooks_v1_SigningSecrets__Output>): grpc.ClientUnaryCall;
+  RevokePreviousSecrets(argument: _otp_webhooks_v1_RevokePreviousSecretsRequest, callback: grpc.requestCallback<_otp_webhooks_v1_SigningSecrets__Output>): grpc.ClientUnaryCall;
+  revokePreviousSecrets(argument: _otp_webhooks_v1_RevokePreviousSecretsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_webhooks_v1_SigningSecrets__Output>): grpc.ClientUnaryCall;
+  revokePreviousSecrets(argument: _otp_webhooks_v1_RevokePreviousSecretsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_otp_webhooks_v1_SigningSecrets__Output>): grpc.ClientUnaryCall;
+  revokePreviousSecrets(argument: _otp_webhooks_v1_RevokePreviousSecretsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_webhooks_v1_SigningSecrets__Output>): grpc.ClientUnaryCall;
+  revokePreviousSecrets(argument: _otp_webhooks_v1_RevokePreviousSecretsRequest, callback: grpc.requestCallback<_otp_webhooks_v1_SigningSecrets__Output>): grpc.ClientUnaryCall;
+  
   RotateSecret(argument: _otp_webhooks_v1_RotateSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_webhooks_v1_SigningSecrets__Output>): grpc.ClientUnaryCall;
   RotateSecret(argument: _otp_webhooks_v1_RotateSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_otp_webhooks_v1_SigningSecrets__Output>): grpc.ClientUnaryCall;
   RotateSecret(argument: _otp_webhooks_v1_RotateSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_otp_webhooks_v1_SigningSecrets__Output>): grpc.ClientUnaryCall;
@@ -56,6 +66,8 @@ export interface WebhooksHandlers extends grpc.UntypedServiceImplementation {
   
   ReplayDelivery: grpc.handleUnaryCall<_otp_webhooks_v1_ReplayDeliveryRequest__Output, _otp_webhooks_v1_Delivery>;
   
+  RevokePreviousSecrets: grpc.handleUnaryCall<_otp_webhooks_v1_RevokePreviousSecretsRequest__Output, _otp_webhooks_v1_SigningSecrets>;
+  
   RotateSecret: grpc.handleUnaryCall<_otp_webhooks_v1_RotateSecretRequest__Output, _otp_webhooks_v1_SigningSecrets>;
   
 }
@@ -64,5 +76,6 @@ export interface WebhooksDefinition extends grpc.ServiceDefinition {
   GetSecrets: MethodDefinition<_otp_webhooks_v1_GetSecretsRequest, _otp_webhooks_v1_SigningSecrets, _otp_webhooks_v1_GetSecretsRequest__Output, _otp_webhooks_v1_SigningSecrets__Output>
   ListDeliveries: MethodDefinition<_otp_webhooks_v1_ListDeliveriesRequest, _otp_webhooks_v1_DeliveryPage, _otp_webhooks_v1_ListDeliveriesRequest__Output, _otp_webhooks_v1_DeliveryPage__Output>
   ReplayDelivery: MethodDefinition<_otp_webhooks_v1_ReplayDeliveryRequest, _otp_webhooks_v1_Delivery, _otp_webhooks_v1_ReplayDeliveryRequest__Output, _otp_webhooks_v1_Delivery__Output>
+  RevokePreviousSecrets: MethodDefinition<_otp_webhooks_v1_RevokePreviousSecretsRequest, _otp_webhooks_v1_SigningSecrets, _otp_webhooks_v1_RevokePreviousSecretsRequest__Output, _otp_webhooks_v1_SigningSecrets__Output>
   RotateSecret: MethodDefinition<_otp_webhooks_v1_RotateSecretRequest, _otp_webhooks_v1_SigningSecrets, _otp_webhooks_v1_RotateSecretRequest__Output, _otp_webhooks_v1_SigningSecrets__Output>
 }

@@ -80,6 +80,12 @@ export const FORWARDS: readonly Forward[] = [
     audit: 'webhook_secret.rotate',
   },
   {
+    method: 'delete',
+    path: '/projects/:id/webhook-secret/previous',
+    permission: 'webhooks.write',
+    audit: 'webhook_secret.revoke_previous',
+  },
+  {
     method: 'post',
     path: '/projects/:id/webhook-deliveries/:deliveryId/replay',
     permission: 'webhooks.write',

@@ -88,6 +88,11 @@ export function ssoRoutes(deps: ConsoleDeps, sso: SsoClient | undefined, cookieS
       refuse(res, outcome.refused);
       return;
     }
+    if ('pending' in outcome) {
+      // An operator's code step: the token rides in the fragment, which no server or Referer sees.
+      res.redirect(303, `/#/?second_factor=${encodeURIComponent(outcome.pending.pendingToken)}`);
+      return;
+    }
     setSessionCookie(res, outcome.signedIn.token, outcome.signedIn.expiresAt, cookieSecure);
     // A member lands on the overview of their first project; an operator on all projects.
     const roles = await deps.users.roles(outcome.signedIn.userId);

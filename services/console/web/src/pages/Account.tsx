@@ -1,8 +1,10 @@
 import type { FormEvent } from 'react';
 import { post, rememberCsrf } from '../api';
 import { useAction } from '../components';
+import type { Session } from '../types';
+import { SecondFactorSection } from './SecondFactor';
 
-export function Account({ onPasswordChanged }: { onPasswordChanged: () => Promise<void> }) {
+export function Account({ session, onSessionChanged }: { session: Session; onSessionChanged: () => Promise<void> }) {
   const action = useAction();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -15,13 +17,14 @@ export function Account({ onPasswordChanged }: { onPasswordChanged: () => Promis
       });
       rememberCsrf(answer.csrf_token);
       form.reset();
-      await onPasswordChanged();
+      await onSessionChanged();
       return 'Password changed. Every other sign-in has been ended.';
     });
   };
   return (
     <>
       <h1>Your account</h1>
+      <h2>Password</h2>
       <form onSubmit={submit} className="narrow">
         <label>
           Current password
@@ -36,6 +39,7 @@ export function Account({ onPasswordChanged }: { onPasswordChanged: () => Promis
           Change password
         </button>
       </form>
+      <SecondFactorSection session={session} onChanged={onSessionChanged} />
     </>
   );
 }

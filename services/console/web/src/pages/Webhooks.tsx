@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { get, post, projectPath } from '../api';
+import { del, get, post, projectPath } from '../api';
 import { Badge, LoadState, ReadOnlyNote, Time, useAction } from '../components';
 import { DataTable } from '../table';
 import { useLoad } from '../hooks';
@@ -47,6 +47,16 @@ export function Webhooks({ project, can, reloadProject }: ProjectPageProps) {
       return 'New signing secret created.';
     });
   };
+  const revokePrevious = () => {
+    if (!window.confirm('Revoke the previous signing secret now? Receivers still using it stop verifying at once.'))
+      return;
+    void action.run(async () => {
+      await del(projectPath(project.id, '/webhook-secret/previous'));
+      reloadProject();
+      return 'Previous signing secret revoked: only the current one signs.';
+    });
+  };
+  const previous = project.webhook_secrets?.some((s) => s.expires_at !== null) ?? false;
   const replay = (id: string) =>
     void action.run(async () => {
       await post(projectPath(project.id, `/webhook-deliveries/${id}/replay`));
@@ -83,6 +93,11 @@ export function Webhooks({ project, can, reloadProject }: ProjectPageProps) {
       {writable && (
         <button type="button" className="small" onClick={rotate}>
           Rotate secret
+        </button>
+      )}{' '}
+      {writable && previous && (
+        <button type="button" className="small secondary" onClick={revokePrevious}>
+          Revoke previous secret now
         </button>
       )}
       {action.feedback}

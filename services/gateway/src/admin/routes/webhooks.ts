@@ -9,7 +9,7 @@ import { audit } from '../audit.js';
 import { deliveryIdParam, existingProject } from '../path-params.js';
 import { projectId, projectParams, uuidParam, webhookSecretSchema } from '../resources.js';
 
-// Admin rows owned by the webhook dispatcher: signing secret rotation, delivery list and replay.
+// Admin rows owned by the webhook dispatcher: signing secret rotation and revocation, delivery list and replay.
 
 const deliveriesQuery = z.strictObject({
   status: z.enum(['pending', 'succeeded', 'failed']).optional(),
@@ -61,9 +61,25 @@ registerOperation(adminApi, {
   path: '/projects/{id}/webhook-secret',
   tag,
   summary: 'Rotate the webhook signing secret',
-  description: 'The previous secret keeps signing for 24 hours (deliveries carry both signatures).',
+  description:
+    'The previous secret keeps signing for 24 hours (deliveries carry both signatures), unless revoked ' +
+    'with `DELETE /projects/{id}/webhook-secret/previous`.',
   params: projectParams,
   success: { status: 200, description: 'The secrets now signing', schema: secretsSchema },
+  errors: ['PROJECT_NOT_FOUND'],
+});
+
+registerOperation(adminApi, {
+  operationId: 'revokePreviousWebhookSecrets',
+  method: 'delete',
+  path: '/projects/{id}/webhook-secret/previous',
+  tag,
+  summary: 'Revoke the previous webhook signing secrets now',
+  description:
+    'After a rotation, the previous secret stops signing at once instead of after 24 hours: deliveries ' +
+    'carry only the current signature. Idempotent.',
+  params: projectParams,
+  success: { status: 204, description: 'Only the current secret signs' },
   errors: ['PROJECT_NOT_FOUND'],
 });
 
@@ -141,6 +157,13 @@ export function webhookRoutes(deps: GatewayDeps): Router {
     const secrets = await deps.peers.webhooks.RotateSecret({ project_id: projectId });
     audit(deps.logger, 'webhook_secret.rotate', { project_id: projectId });
     res.json(secretsView(secrets));
+  });
+
+  router.delete('/projects/:id/webhook-secret/previous', async (req, res) => {
+    const projectId = await existingProject(deps, req.params.id);
+    await deps.peers.webhooks.RevokePreviousSecrets({ project_id: projectId });
+    audit(deps.logger, 'webhook_secret.revoke_previous', { project_id: projectId });
+    res.status(204).end();
   });
 
   router.get('/projects/:id/webhook-deliveries', async (req, res) => {

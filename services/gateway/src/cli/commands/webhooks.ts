@@ -32,7 +32,7 @@ export const commands: Command[] = [
   {
     words: ['webhooks', 'rotate-secret'],
     usage: 'webhooks rotate-secret <project_id>',
-    summary: 'new webhook signing secret; the old one keeps signing for 24 h',
+    summary: 'new webhook signing secret; the old one keeps signing for 24 h (or until revoke-previous)',
     async run(args, { admin, show }) {
       const projectId = positional(args, 0, 'project_id');
       const result = await admin.request<{ secrets: Secret[] }>(
@@ -43,6 +43,16 @@ export const commands: Command[] = [
         (s) => `${s.secret}  ${s.expires_at ? `valid until ${s.expires_at}` : 'current'}`,
       );
       show(result, lines.join('\n'));
+    },
+  },
+  {
+    words: ['webhooks', 'revoke-previous'],
+    usage: 'webhooks revoke-previous <project_id>',
+    summary: 'the previous webhook signing secrets stop signing now (only the current one signs)',
+    async run(args, { admin, show }) {
+      const projectId = positional(args, 0, 'project_id');
+      await admin.request('DELETE', `/projects/${encodeURIComponent(projectId)}/webhook-secret/previous`);
+      show({ revoked: true }, 'previous secrets revoked; only the current secret signs');
     },
   },
   {
