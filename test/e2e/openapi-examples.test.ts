@@ -204,6 +204,7 @@ describe('the OpenAPI documents', () => {
     await run('liftFraudBlock', { id, prefix: '+44771' });
 
     await run('rotateWebhookSecret', { id });
+    await run('revokePreviousWebhookSecrets', { id });
     await run('listWebhookDeliveries', { id });
     await run('revokeApiKey', { id, key_id: String(key.id) });
     const sent = [
@@ -213,7 +214,7 @@ describe('the OpenAPI documents', () => {
       ...['getFraudSettings', 'updateFraudSettings', 'listAdminVerifications', 'getAdminVerification'],
       ...['listAdminSmsMessages', 'listAdminMessengerCodes'],
       ...['getDailyStats', 'listFraudBlocks', 'liftFraudBlock', 'rotateWebhookSecret', 'listWebhookDeliveries'],
-      ...['revokeApiKey'],
+      ...['revokePreviousWebhookSecrets', 'revokeApiKey'],
     ];
     // A replay needs a delivery to exist; the webhook suites replay real ones.
     const unsent = Object.keys(byId).filter((name) => !sent.includes(name));
