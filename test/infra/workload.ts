@@ -223,9 +223,9 @@ function outcomeOf(
   };
 }
 
-/** Waits (briefly) for the newest code in the number's inbox and checks it, retrying like a client. */
+/** Waits (up to 8 s, as a user waits for a text) for the newest code in the inbox and checks it, retrying like a client. */
 async function checkCode(options: WorkloadOptions, sid: string, to: string): Promise<void> {
-  const until = Date.now() + 4000;
+  const until = Date.now() + 8000;
   while (Date.now() < until) {
     const code = (await inboxOf(options.sandbox, to).catch(() => []))[0]?.code;
     if (code) {
