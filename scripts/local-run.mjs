@@ -1,4 +1,4 @@
-// `npm start`: the whole platform on one machine (CONTRACTS.md "Local run"). Migrates every
+// `npm start`: the whole platform on one machine (README "Quick start", docs/DEVELOPING.md). Migrates every
 // service's schema, starts each service as its own process (sandbox providers included), creates a
 // demo project on first run and prints its API key. Ctrl-C stops everything cleanly.
 import { execFile } from 'node:child_process';
