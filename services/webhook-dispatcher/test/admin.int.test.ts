@@ -63,6 +63,17 @@ async function settled(eventId: string, status: string): Promise<DeliveryView> {
   return list.find((d) => d.event_id === eventId)!;
 }
 
+/** The request the receiver got for `eventId`, and the Standard Webhooks headers to verify it with. */
+function delivered(eventId: string) {
+  const [request] = receiver.withEventId(eventId);
+  const headers = {
+    'webhook-id': eventId,
+    'webhook-timestamp': String(request!.headers['webhook-timestamp']),
+    'webhook-signature': String(request!.headers['webhook-signature']),
+  };
+  return { request, headers };
+}
+
 describe('webhook admin API and otpctl (real gateway, billing and dispatcher)', () => {
   beforeAll(async () => {
     platform = await startTestPlatform({
@@ -102,12 +113,7 @@ describe('webhook admin API and otpctl (real gateway, billing and dispatcher)', 
     const event = envelope('verification.approved', project.id, { sid: 'VE1', metadata: { user: 'u-1' } });
     await producer.emit(event, receiver.url('/ok'));
     await settled(event.id, 'succeeded');
-    const [request] = receiver.withEventId(event.id);
-    const headers = {
-      'webhook-id': event.id,
-      'webhook-timestamp': String(request!.headers['webhook-timestamp']),
-      'webhook-signature': String(request!.headers['webhook-signature']),
-    };
+    const { request, headers } = delivered(event.id);
     for (const secret of [old, current.secret])
       assert.deepEqual(new Webhook(secret).verify(request!.body, headers), event);
   });
@@ -131,12 +137,7 @@ describe('webhook admin API and otpctl (real gateway, billing and dispatcher)', 
     const event = envelope('verification.approved', project.id, { sid: 'VE2', metadata: {} });
     await producer.emit(event, receiver.url('/ok'));
     await settled(event.id, 'succeeded');
-    const [request] = receiver.withEventId(event.id);
-    const headers = {
-      'webhook-id': event.id,
-      'webhook-timestamp': String(request!.headers['webhook-timestamp']),
-      'webhook-signature': String(request!.headers['webhook-signature']),
-    };
+    const { request, headers } = delivered(event.id);
     assert.equal(headers['webhook-signature'].split(' ').length, 1, headers['webhook-signature']);
     assert.deepEqual(new Webhook(current).verify(request!.body, headers), event);
     assert.throws(() => new Webhook(previous).verify(request!.body, headers));
