@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image for every service. The container's SERVICE variable names the part that runs (the
 # list: services/platform/src/parts.ts); `migrate` runs the database migrations of all of them.
-# Built by the user's CI: docker build -t otp:<version> . (without a daemon: docs/DEPLOY.md).
+# Built by the user's CI: docker build -t otp:<version> . (without a daemon: docs/deploying.md).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -55,7 +55,7 @@ FROM ${NODE_IMAGE} AS runtime
 # otherwise phone home; /tmp is the only writable place (an emptyDir under the chart).
 # MALLOC_ARENA_MAX: V8 compiles and collects garbage on worker threads, and glibc gives each
 # thread its own malloc arena (up to 8 per core), each keeping the memory freed into it: two
-# arenas take 10-20 MB off every idle process (README, "Performance").
+# arenas take 10-20 MB off every idle process (docs/performance.md, "Performance").
 # OTP_ENV=production: every secret required, none of the repository's sample values accepted
 # (docs/security.md).
 ENV NODE_ENV=production \

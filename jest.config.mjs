@@ -1,4 +1,4 @@
-// `npm test` runs jest over every suite (README, "Tests"). Two projects:
+// `npm test` runs jest over every suite (docs/developing.md, "Tests"). Two projects:
 // - unit: `*.unit.test.ts`, pure logic, no Postgres or NATS, in parallel workers;
 // - suites: everything else (integration, end-to-end, replicas, fuzz, chaos, browser), against
 //   real Postgres and NATS from the global setup, one file at a time (each starts its own
@@ -31,7 +31,7 @@ export default {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{services,sdk}/*/test/**/*.unit.test.ts'],
+      testMatch: ['<rootDir>/{services,sdk}/*/test/**/*.unit.test.ts', '<rootDir>/test/docs/**/*.unit.test.ts'],
     },
     {
       ...shared,

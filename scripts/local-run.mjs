@@ -1,4 +1,4 @@
-// `npm start`: the whole platform on one machine (README "Quick start", docs/DEVELOPING.md). Migrates every
+// `npm start`: the whole platform on one machine (README, "Quick start"; docs/developing.md). Migrates every
 // service's schema, starts each service as its own process (sandbox providers included), creates a
 // demo project on first run and prints its API key. Ctrl-C stops everything cleanly.
 import { execFile } from 'node:child_process';
@@ -140,7 +140,7 @@ async function main() {
       );
       say('    operators set up two-factor authentication (an authenticator app) at their first sign-in');
     } else {
-      say(`    operator ${operator.email} exists; reset with the console CLI (README, "Console")`);
+      say(`    operator ${operator.email} exists; reset with the console CLI (docs/security.md, "Console")`);
     }
   }
   say();

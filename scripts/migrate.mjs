@@ -1,6 +1,6 @@
 // Applies the database migrations of every service that owns a schema (or only the services
 // named on the command line), each into its own Postgres schema of DATABASE_URL (the owner), and
-// gives each part its login role, allowed its own schema only (docs/DEPLOY.md, "Database roles"):
+// gives each part its login role, allowed its own schema only (docs/deploying.md, "Database roles"):
 // DATABASE_URL_<SCHEMA> (the part's own URL, as the chart gives it) names the role and its
 // password; without it the role is otp_<schema> and its password is left as it is.
 // DATABASE_CREATE_ROLES=false: a DBA manages the roles; only the grants are applied.

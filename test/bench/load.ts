@@ -24,7 +24,7 @@ export const BENCH_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
  * A deployed service has been warm for days, so every run, the floor's too, is measured warm.
  * Twenty seconds, not three: after three seconds of SMS sends the SMS service still finished about
  * 50 optimising compiles a second, on V8's helper threads, which spent 27-45% on top of each
- * service's main thread; after twenty, 80 compiles in the whole run and 2-14% (docs/PERFORMANCE.md, "Twelfth step").
+ * service's main thread; after twenty, 80 compiles in the whole run and 2-14% (docs/performance.md, "History of the hot-path work").
  */
 export const BENCH_WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
 /** Each measured run starts with ANALYZE of its database (measureUsage says why); `BENCH_ANALYZE=0` leaves it out. */

@@ -477,7 +477,7 @@ describe('exposure', () => {
   });
 });
 
-describe('network policies follow ARCHITECTURE.md', () => {
+describe('network policies follow docs/architecture.md', () => {
   const policyOf = (name: string) => {
     const policy = ofKind(rendered.default!, 'NetworkPolicy').find((p) => selects(p, name));
     assert.ok(policy, `a NetworkPolicy selects ${name}`);

@@ -14,7 +14,7 @@ import {
 import pg from 'pg';
 import { likeAny, RetentionRows, type Sids } from './retention-rows.js';
 
-// Data retention (README "Data retention"), every service at once, as deployed: real flows leave
+// Data retention (docs/developing.md "Data retention"), every service at once, as deployed: real flows leave
 // their rows (an SMS, a messenger code, a verification, webhook deliveries, Idempotency-Key
 // records, money keys, outbox events); the test then moves some of them back in time with SQL and
 // waits for each service's retention pass. Old final rows go; new ones stay; so do rows that are

@@ -21,7 +21,7 @@ interface Route {
   body?: Record<string, unknown>;
 }
 
-// The admin API has no OpenAPI document; its table (README) is spelled out here. The public
+// The admin API has no OpenAPI document; its table (docs/admin.md) is spelled out here. The public
 // routes come from the gateway's own OpenAPI document, so a new /v1 route is fuzzed at once.
 const ADMIN_ROUTES: Route[] = [
   { method: 'POST', path: '/projects', api: 'admin', body: { name: 'fuzz', credit: '1.00' } },

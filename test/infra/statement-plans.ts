@@ -102,7 +102,7 @@ export async function tablesReadWhole(
 }
 
 /**
- * The suite a service runs over its hot statements (docs/DEVELOPING.md, "Hot paths"): one test
+ * The suite a service runs over its hot statements (docs/developing.md, "Hot paths"): one test
  * per statement, each failing when the statement reads one of `tables` (which grow with traffic)
  * whole. `statements` find their rows by key (checked again over `pastInFlight` when given);
  * `passes` take the rows in flight, through the partial index that holds them. `more` adds tests

@@ -138,7 +138,7 @@ export interface WorkloadOptions {
   smsEndings?: readonly string[];
 }
 
-// Sandbox behaviour by the number's last two digits (CONTRACTS.md): 00 delivers everywhere,
+// Sandbox behaviour by the number's last two digits (docs/sandbox.md): 00 delivers everywhere,
 // 90 has no messenger account (verify falls back to SMS at once), 91 is never delivered by the
 // messenger (fallback after the wait), 92/93 fail/revoke on the messenger, 95 fails the first two
 // SMS submits, 96 fails every SMS submit.

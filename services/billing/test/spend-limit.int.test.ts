@@ -4,7 +4,7 @@ import { createGrpcClient, DomainError, type PromiseClient } from '@otp/platform
 import { loadBillingProto, type BillingClient } from '@otp/proto';
 import { startTestPlatform, type TestPlatform } from '@otp/test/infra';
 
-// The daily spend limit (README "Abuse defence"): enforced inside the debit statement itself, so
+// The daily spend limit (docs/abuse-defence.md "Abuse defence"): enforced inside the debit statement itself, so
 // concurrent holds and charges can never take a day's spend past it, and money that comes back
 // (release, refund) is spend that did not happen.
 

@@ -3,7 +3,7 @@ import { MONEY_STATEMENTS } from '../src/store/money-statements.js';
 
 // Every money movement of a send or a start (hold, capture, charge, release) finds its rows through an index.
 // Its tables grow with traffic, and a statement that reads one whole gets slower with every row
-// kept (docs/DEVELOPING.md, "Hot paths"; the check itself is tested in
+// kept (docs/developing.md, "Hot paths"; the check itself is tested in
 // services/sms/test/statement-plans.int.test.ts).
 
 describeStatementPlans('billing', {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { nextCode, type KnownFactor } from './second-factor.js';
 
-// Debian's chromium driven by playwright-core (TOOLCHAIN.md: `npx playwright install` cannot
+// Debian's chromium driven by playwright-core (`npx playwright install` cannot
 // download a browser here). The flags keep it from calling out to the network.
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { freePort } from '@otp/platform/launcher';
 import { startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
 
-// The gateway's HTTP duration metric as an SRE scrapes it (README "Observability"): every answered
+// The gateway's HTTP duration metric as an SRE scrapes it (docs/observability.md "Observability"): every answered
 // request, public and admin, counted by route template, method and status. Real gateway and
 // billing processes, real Postgres.
 

@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { isDomainError } from '@otp/platform';
-import {
-  isFinalAnswer,
-  ownerRequestKey,
-  parseIdempotencyKey,
-  requestFingerprint,
-} from '../src/domain/idempotency-key.js';
+import { ensureSameRequest, isDomainError, requestFingerprint } from '@otp/platform';
+import { isFinalAnswer, ownerRequestKey, parseIdempotencyKey } from '../src/domain/idempotency-key.js';
 
 describe('Idempotency-Key rules', () => {
   it('accepts 1-255 printable ASCII characters and refuses anything else naming the header', () => {

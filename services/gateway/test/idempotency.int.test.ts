@@ -13,7 +13,7 @@ import {
 } from '@otp/test/infra';
 import pg from 'pg';
 
-// Idempotency-Key on POST /v1 (README): replay, reuse with another body, concurrency, validation,
+// Idempotency-Key on POST /v1 (docs/api/errors.md): replay, reuse with another body, concurrency, validation,
 // per-project scope; against the real services, Postgres and the sandbox.
 
 interface Sms {

@@ -11,7 +11,7 @@ import { ledgerOf, netCents, startTestPlatform, type TestPlatform } from '@otp/t
 // covers the fee is refused with nothing kept and nothing sent.
 
 const FEE = 2;
-/** Sandbox endings (CONTRACTS.md): 00 delivered, 90 no messenger account. */
+/** Sandbox endings (docs/sandbox.md): 00 delivered, 90 no messenger account. */
 const DELIVERED = '+447700000100';
 const NO_ACCOUNT = '+447700000290';
 

@@ -54,7 +54,7 @@ export const envBoolean = z
 export const envPort = z.coerce.number().int().min(0).max(65535);
 
 /**
- * The gRPC ports of the local run (`npm start`, CONTRACTS.md): each service's own default and
+ * The gRPC ports of the local run (`npm start`, docs/configuration.md): each service's own default and
  * its peers' default addresses, and the launcher's. Below Linux's ephemeral range (32768-60999),
  * so an outgoing connection of a service started earlier can never be given a later service's
  * port before that service binds it. The Helm chart sets its own (50051-50056).

@@ -2,7 +2,7 @@
 // gRPC trailer `x-domain-code`, then the gateway's status table, then the public envelope.
 
 export const ERROR_CODES = [
-  // public API codes (spec/api-v1.md)
+  // public API codes (docs/api/spec.md)
   'INVALID_MESSAGE_SID',
   'INVALID_JSON',
   'MISSING_API_KEY',
@@ -19,12 +19,12 @@ export const ERROR_CODES = [
   'DESTINATION_NOT_PRICED',
   'MESSENGER_REJECTED',
   'QUEUE_UNAVAILABLE',
-  // abuse defence (CONTRACTS.md "Added in batch 2"); a refusal moves no money
+  // abuse defence (docs/abuse-defence.md); a refusal moves no money
   'GEO_PERMISSION_DENIED',
   'RATE_LIMITED',
   'FRAUD_SUSPECTED',
   'SPEND_LIMIT_REACHED',
-  // codes this implementation adds (documented in the README)
+  // codes this implementation adds (docs/api/errors.md)
   'MESSAGE_NOT_FOUND',
   'PROJECT_NOT_FOUND',
   'API_KEY_NOT_FOUND',

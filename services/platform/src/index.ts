@@ -9,6 +9,7 @@ export * from './text.js';
 export * from './clock.js';
 export * from './logging.js';
 export * from './request-context.js';
+export * from './request-fingerprint.js';
 export * from './shutdown.js';
 export * from './grpc/status.js';
 export * from './grpc/server.js';

@@ -169,7 +169,7 @@ export interface PlatformPorts {
   consoleAdmin: number;
 }
 
-/** The ports of CONTRACTS.md's local run. */
+/** The ports of the local run (docs/configuration.md). */
 export const LOCAL_PORTS: PlatformPorts = {
   gateway: 8080,
   admin: 8081,

@@ -32,7 +32,7 @@ import { HOUR_MS, type RetentionRule } from './retention.js';
  * retention's range on published times alike, so pruning needs no index of its own.
  */
 
-/** The event envelope of CONTRACTS.md: `data` is the resource as the public API shows it. */
+/** The event envelope (docs/webhooks.md): `data` is the resource as the public API shows it. */
 export interface EventEnvelope<D = unknown> {
   id: string;
   type: string;
@@ -62,7 +62,7 @@ export function outboxRow(subject: string, type: string, projectId: string, data
 }
 
 /**
- * The outbox insert of a named statement (docs/DEVELOPING.md, "Hot paths"): one event row per row
+ * The outbox insert of a named statement (docs/developing.md, "Hot paths"): one event row per row
  * of `from`, the CTE of the state change (none when the change found nothing to change), so the
  * change and its event commit together. Its parameters, from `$first` on, are `outboxValues`.
  * It returns the row's id: a statement ending with it answers whether the event was written.

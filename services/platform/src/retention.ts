@@ -4,7 +4,7 @@ import type { Logger } from './logging.js';
 import { PeriodicTask } from './periodic-task.js';
 
 /**
- * Data retention (README "Data retention"). Each service declares, in its `store/`, one rule per
+ * Data retention (docs/developing.md "Data retention"). Each service declares, in its `store/`, one rule per
  * table that may shrink: the statement deletes at most `limit` rows older than the cutoff that are
  * final and owe nothing (never a row a recovery pass, a timer or a money call still needs). This
  * file owns the rest once: the cutoff, "0 keeps forever", the batching and the timer.
@@ -24,7 +24,7 @@ export interface RetentionRule {
 
 /**
  * A rule whose batch is one named statement on the service's pool (retention runs by itself, so
- * it never goes through Prisma: docs/DEVELOPING.md, "Hot paths"). The statement takes $1 the
+ * it never goes through Prisma: docs/developing.md, "Hot paths"). The statement takes $1 the
  * cutoff and $2 the batch size and answers one row, `deleted`: how many rows of `table` went
  * (`WITH gone AS (DELETE ... RETURNING 1) SELECT count(*)::int AS deleted FROM gone`).
  */

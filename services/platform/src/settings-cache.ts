@@ -1,6 +1,6 @@
 // Settings a hot path reads on every request (a start's verify settings, a code's messenger
 // settings, a send's SMS settings and sender ID), kept in the reading process for at most a
-// second: docs/DEVELOPING.md, "Hot paths". A change made through this process forgets its entries
+// second: docs/developing.md, "Hot paths". A change made through this process forgets its entries
 // at once; a change made through another replica is seen there within `maxAgeMs`.
 
 /** How old a cached read may be when it is used: a changed setting takes effect within this. */

@@ -4,7 +4,7 @@ import { submitOutcome } from '../src/carrier/behaviour.js';
 import { concatenationInfo, PartCollector } from '../src/carrier/concatenation.js';
 import { CarrierRules } from '../src/carrier/rules.js';
 
-describe('simulated carrier behaviour (CONTRACTS.md sandbox table)', () => {
+describe('simulated carrier behaviour (docs/sandbox.md)', () => {
   const cases: [string, number, string][] = [
     ['+447700123495', 1, 'transient_error'],
     ['+447700123495', 2, 'transient_error'],

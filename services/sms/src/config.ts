@@ -30,7 +30,7 @@ const schema = z.object({
   GRPC_PORT: envPort.default(LOCAL_GRPC_PORTS.sms),
   /** Billing's gRPC address (host:port, or a comma list of the replicas' host:port). */
   BILLING_ADDR: peerAddress.default(localPeer('billing')),
-  /** The carriers file (JSON or YAML: carriers, binds, limits, routes; README "Carriers file"). Unset: one carrier from the SMPP_* variables below takes every destination. */
+  /** The carriers file (JSON or YAML: carriers, binds, limits, routes; docs/sms.md "Carriers and routes"). Unset: one carrier from the SMPP_* variables below takes every destination. */
   SMS_CARRIERS_FILE: z.string().optional(),
   /** The single carrier's SMPP 3.4 endpoint (no carriers file). */
   SMPP_HOST: z.string().default('127.0.0.1'),

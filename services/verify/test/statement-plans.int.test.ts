@@ -9,7 +9,7 @@ import {
 
 // Each of a start's statements and of a verification's writes finds its rows through an index.
 // Its tables grow with traffic, and a statement that reads one whole gets slower with every row
-// kept (docs/DEVELOPING.md, "Hot paths"; the check itself is tested in
+// kept (docs/developing.md, "Hot paths"; the check itself is tested in
 // services/sms/test/statement-plans.int.test.ts).
 
 const { claimDue, ...intentLookups } = INTENT_STATEMENTS;

@@ -1,11 +1,11 @@
 import type { NamedStatement } from '@otp/platform';
 
 // The money statements of every send (hold, charge, capture, release): named statements on the
-// pool Prisma shares (docs/DEVELOPING.md, "Hot paths"), parsed and planned once per connection.
+// pool Prisma shares (docs/developing.md, "Hot paths"), parsed and planned once per connection.
 // The text is the whole movement: the conditional balance UPDATE (never read-then-write), its
 // ledger entries and its idempotency record commit or fail together (see ledger.ts).
 
-// The daily spend limit (guard's fraud settings; README "Abuse defence") counts UTC days. A debit
+// The daily spend limit (guard's fraud settings; docs/abuse-defence.md "Abuse defence") counts UTC days. A debit
 // that would take today's spend past it moves nothing, in the same conditional UPDATE as the
 // balance check, so concurrent sends can never overshoot it.
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;

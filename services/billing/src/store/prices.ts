@@ -1,7 +1,7 @@
 import { inPoolTransaction, poolRunner, type NamedStatement, type Rate, type SchemaPool } from '@otp/platform';
 
 // The rate card and the fees: written and read once, at start-up, so on named statements
-// (docs/DEVELOPING.md, "Hot paths"): an idle billing never loads Prisma's query compiler.
+// (docs/developing.md, "Hot paths"): an idle billing never loads Prisma's query compiler.
 
 export interface Fees {
   verifyCents: number;

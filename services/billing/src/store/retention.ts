@@ -10,7 +10,7 @@ import {
 /** Money keys outlive every caller that could replay them: never fewer days than this. */
 export const MONEY_KEY_MIN_DAYS = 30;
 
-// What Billing deletes (README "Data retention"): only idempotency records (`operations`), after
+// What Billing deletes (docs/developing.md "Data retention"): only idempotency records (`operations`), after
 // RETENTION_DAYS but never before MONEY_KEY_MIN_DAYS, so a replayed money call within that window
 // still moves nothing. Accounts, ledger entries and holds are kept forever. The pass runs by
 // itself, so its statement is a named one on the pool (no Prisma query compiler in an idle billing).

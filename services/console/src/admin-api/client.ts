@@ -1,6 +1,6 @@
 import { requestPathProblem } from '@otp/platform';
 
-// The gateway's admin API (CONTRACTS.md), the console's only way to read or change a project.
+// The gateway's admin API (docs/admin.md), the console's only way to read or change a project.
 // The console never reads another service's schema; it holds the admin token and calls this.
 
 export interface AdminAnswer {

@@ -1,7 +1,7 @@
 import type { components as AdminComponents } from '../../../../sdk/typescript/src/generated/admin.js';
 import type { components as PublicComponents } from '../../../../sdk/typescript/src/generated/public.js';
 
-// Shapes of the console's JSON answers: the admin API's (README), whose types are generated from
+// Shapes of the console's JSON answers: the admin API's (docs/admin.md), whose types are generated from
 // docs/openapi/admin.json and public.json into the SDK's src/generated (`npm run openapi:gen`),
 // so a change of the API shows here as a type error. Only what the console adds itself (session,
 // memberships, permissions) is written out below.

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { DomainError, type ErrorCode } from '@otp/platform';
 
-// Stripe's Idempotency-Key rules (README): what a key may be, what identifies "the same request",
-// and which answers are kept for replay.
+// Stripe's Idempotency-Key rules (docs/api/errors.md): what a key may be and which answers are kept
+// for replay. What identifies "the same request" is @otp/platform's requestFingerprint, which the
+// owners compare too.
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]{1,255}$/;
 
@@ -12,31 +12,6 @@ export function parseIdempotencyKey(value: string): string {
     throw new DomainError('INVALID_REQUEST_BODY', 'Idempotency-Key: 1-255 printable ASCII characters');
   }
   return value;
-}
-
-// Bodies are small and flat; the bound keeps a hostile body from recursing deep.
-const MAX_DEPTH = 32;
-
-function canonical(value: unknown, depth: number): string {
-  if (depth > MAX_DEPTH) throw new DomainError('INVALID_REQUEST_BODY', 'body: nested too deeply');
-  if (Array.isArray(value)) return `[${value.map((item) => canonical(item, depth + 1)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key], depth + 1)}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/**
- * What makes a retry "the same request": method, path and the parsed body with its keys sorted,
- * so a client that re-serialises its body in another key order or spacing still matches.
- */
-export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method.toUpperCase()} ${path}\n${canonical(body ?? {}, 0)}`)
-    .digest('hex');
 }
 
 /**

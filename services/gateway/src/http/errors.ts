@@ -22,7 +22,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   DESTINATION_NOT_PRICED: 422,
   MESSENGER_REJECTED: 422,
   QUEUE_UNAVAILABLE: 503,
-  // Abuse defence (README "Abuse defence"): refusals before any money moves.
+  // Abuse defence (docs/abuse-defence.md "Abuse defence"): refusals before any money moves.
   GEO_PERMISSION_DENIED: 403,
   RATE_LIMITED: 429,
   FRAUD_SUSPECTED: 403,
@@ -36,7 +36,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   HOLD_NOT_FOUND: 404,
   HOLD_NOT_ACTIVE: 409,
   REFUND_EXCEEDS_CHARGE: 409,
-  // Idempotency-Key (README): the same key with another body is the caller's mistake (Stripe's 422).
+  // Idempotency-Key (docs/api/errors.md): the same key with another body is the caller's mistake (Stripe's 422).
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_KEY_IN_USE: 409,
   // A peer refused an argument the edge let through: still the caller's input, never a 500.

@@ -37,7 +37,7 @@ export const senderId = z
   .openapi({ example: 'OTPDemo' });
 
 /**
- * End-user signals (README "Abuse defence"): who is asking for the code, as the customer's backend
+ * End-user signals (docs/abuse-defence.md "Abuse defence"): who is asking for the code, as the customer's backend
  * saw them. Guard's limits and detector use them; they are never returned by the API.
  */
 export const signals = z

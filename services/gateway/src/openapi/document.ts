@@ -5,7 +5,7 @@ import { type Api } from './registry.js';
 export type Document = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
 // Who to ask and under which terms, the same in both documents.
-// The repository ships no LICENSE file yet: this names the intended one (see README "API documents").
+// The repository ships no LICENSE file yet: this names the intended one (see docs/api/beyond-the-spec.md "API documents").
 const LICENSE = { name: 'Apache 2.0', identifier: 'Apache-2.0' };
 const CONTACT = { name: 'OTP platform maintainers' };
 

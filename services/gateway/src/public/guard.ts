@@ -9,7 +9,7 @@ import { requestKeyOf } from './idempotency.js';
 // moves money. A verification's own sends go from verify to sms/messenger directly and are not
 // asked again; an Idempotency-Key replay is answered from the gateway's record before this runs,
 // and a rerun carries the same request key, which guard counts once. Guard unreachable: the start
-// fails closed with 503 SERVICE_UNAVAILABLE (README "Abuse defence" says why).
+// fails closed with 503 SERVICE_UNAVAILABLE (docs/abuse-defence.md "Abuse defence" says why).
 
 export interface StartToJudge {
   kind: 'verification' | 'sms' | 'messenger';

@@ -6,7 +6,7 @@ import type { GatewayDeps } from '../deps.js';
 import type { ErrorEnvelope } from '../http/errors.js';
 import { projectOf } from './auth.js';
 
-// Idempotency-Key on every POST /v1 (README). Mounted after authentication (keys are per project)
+// Idempotency-Key on every POST /v1 (docs/api/errors.md). Mounted after authentication (keys are per project)
 // and admission (a queued request holds no lease).
 
 /** The lease outlives the request's own deadline by this much, so the answer is saved in time. */

@@ -4,7 +4,7 @@ import { exampleMessengerCode, exampleSms, exampleVerification, EXAMPLE_PROJECT_
 import { publicApi } from '../openapi/registry.js';
 import { MESSENGER_STATUSES, messengerCodeSchema, smsMessageSchema, verificationSchema } from './resources.js';
 
-// The `webhooks` section of the /v1 document: one entry per event type (README "Event catalogue").
+// The `webhooks` section of the /v1 document: one entry per event type (docs/webhooks.md "Event catalogue").
 // The body is the event as the producer wrote it; `data` is the resource as the API shows it.
 // To add an event type: one row in EVENT_TYPES (its resource schema and an example).
 

@@ -20,7 +20,7 @@ export interface KeyOwner {
 }
 
 /**
- * Every request whose key is not cached asks this (docs/DEVELOPING.md, "Hot paths"): a named
+ * Every request whose key is not cached asks this (docs/developing.md, "Hot paths"): a named
  * statement by the unique hash index; revoked keys are not found. $1 the key's hash.
  */
 const OWNER_OF_KEY: NamedStatement = {

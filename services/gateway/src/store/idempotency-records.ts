@@ -8,9 +8,9 @@ import {
   type StatementRunner,
 } from '@otp/platform';
 
-// The gateway's Idempotency-Key records (README "Idempotency-Key"). Per request at most two
+// The gateway's Idempotency-Key records (docs/api/errors.md "Idempotency-Key"). Per request at most two
 // statements: the claim, then the answer (or the release). Named statements on the pool
-// (docs/DEVELOPING.md, "Hot paths"): this runs on every keyed POST, and the retention pass runs
+// (docs/developing.md, "Hot paths"): this runs on every keyed POST, and the retention pass runs
 // by itself, so an idle gateway never loads Prisma's query compiler.
 
 /** $1 project, $2 key, $3 request hash, $4 lease id, $5 lease length in milliseconds. */
@@ -125,7 +125,7 @@ export class IdempotencyRecords {
   }
 
   /**
-   * Records older than `keepHours` go (README "Data retention"), never one whose lease still runs:
+   * Records older than `keepHours` go (docs/developing.md "Data retention"), never one whose lease still runs:
    * that request is still deciding its answer.
    */
   retention(keepHours: number): RetentionRule {

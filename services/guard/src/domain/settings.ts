@@ -1,7 +1,7 @@
 import { DomainError, formatCents, normalizePhone, parseAmount } from '@otp/platform';
 import { z } from 'zod';
 
-// Fraud settings as the admin API shows and takes them (snake_case, CONTRACTS.md). Pure: the
+// Fraud settings as the admin API shows and takes them (snake_case, docs/abuse-defence.md). Pure: the
 // patch format and its checks. Defaults live once, in the schema (prisma/schema.prisma): a
 // project without a row gets one with them on its first start or read.
 

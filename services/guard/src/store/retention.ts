@@ -8,14 +8,14 @@ import {
 } from '@otp/platform';
 import { DETECTOR_WINDOWS } from '../domain/detector.js';
 
-// What guard deletes (README "Data retention"): starts (with the end-user signals they carry),
+// What guard deletes (docs/developing.md "Data retention"): starts (with the end-user signals they carry),
 // their counts per prefix, and blocks long over. Nothing guard keeps is owed anything: a start only
 // counts inside the windows guard judges by, the longest of which is the detector's day. So a start
 // is kept RETENTION_DAYS, never less than that day and one more (a window is always whole, and an
 // operator looking into yesterday's attack finds its starts).
 //
 // Retention runs by itself on a timer, so its statements are named statements on the pool: an idle
-// guard never loads Prisma's query compiler (docs/DEVELOPING.md, "Hot paths").
+// guard never loads Prisma's query compiler (docs/developing.md, "Hot paths").
 
 /** The shortest time a start is kept, whatever RETENTION_DAYS says (0 still keeps forever). */
 const STARTS_KEPT_AT_LEAST_MS = DETECTOR_WINDOWS.historySeconds * 1000 + DAY_MS;

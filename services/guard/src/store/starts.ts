@@ -26,7 +26,7 @@ import type { Db } from './database.js';
 // The hot path: one statement per start (the admit function), one per finished verification, and
 // a second per start only while its prefix does not convert (the volume rules' counts).
 // These, and what guard does by itself (checking the admit function at start-up, the finished
-// verifications its consumer hears), are named statements on the pool (docs/DEVELOPING.md, "Hot
+// verifications its consumer hears), are named statements on the pool (docs/developing.md, "Hot
 // paths"): an idle guard never loads Prisma's query compiler. Admin paths (blocks listed or
 // lifted, settings) stay on Prisma.
 

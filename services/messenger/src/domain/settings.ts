@@ -1,6 +1,6 @@
 import { DomainError, MESSENGER_SETTINGS_RANGES } from '@otp/platform';
 
-// Messenger channel settings (spec: "Messenger channel settings"; CONTRACTS.md admin PATCH).
+// Messenger channel settings (docs/api/spec.md, "Settings that shape behaviour"; docs/messenger.md).
 
 export interface MessengerSettings {
   enabled: boolean;

@@ -2,13 +2,13 @@ import { outboxInsert, type NamedStatement } from '@otp/platform';
 
 // The statements every code runs (a send, its status reports, reads and checks) and those the
 // process runs by itself (the recovery pass, the expiry timer), prepared by name on the pool's
-// connections (docs/DEVELOPING.md, "Hot paths"): Postgres parses and plans each once per
+// connections (docs/developing.md, "Hot paths"): Postgres parses and plans each once per
 // connection, no Prisma layer runs per call, and an idle process never loads Prisma's query
 // compiler. The console's list stays in code-list.ts on Prisma.
 //
 // A lookup by sid that names the state `sending` (which codes_sending_idx is made for) writes it
 // `IS NOT DISTINCT FROM`, so it is planned on the primary key, never as a walk through that
-// partial index (docs/DEVELOPING.md, "Hot paths").
+// partial index (docs/developing.md, "Hot paths").
 
 const statement = (name: string, text: string): NamedStatement => ({ name: `messenger_${name}`, text });
 

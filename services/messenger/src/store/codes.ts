@@ -18,7 +18,7 @@ import type { Db } from './database.js';
 export type { Code } from './code-rows.js';
 
 // Everything a code runs on its way (sends, reports, reads, checks) and every sweep the process
-// runs on a timer is one named statement on the pool (code-statements.ts, docs/DEVELOPING.md "Hot
+// runs on a timer is one named statement on the pool (code-statements.ts, docs/developing.md "Hot
 // paths"); only the console's list reads through Prisma.
 
 /** A delivery report claimed together with the change it makes (replays are refused by its key). */

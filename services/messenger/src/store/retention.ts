@@ -7,13 +7,13 @@ import {
   type SchemaPool,
 } from '@otp/platform';
 
-// What the messenger service deletes after RETENTION_DAYS (README "Data retention"). A code goes
+// What the messenger service deletes after RETENTION_DAYS (docs/developing.md "Data retention"). A code goes
 // with its checks once nothing can change it for money: not while `sending` (the recovery pass) or
 // `sent` (the undelivered check may still expire and refund it), never with a refund `due`.
 // The partial index codes_retention_idx holds exactly these rows, by age.
 //
 // Retention runs by itself on a timer, so its statements are named statements on the pool: an
-// idle process never loads Prisma's query compiler (docs/DEVELOPING.md, "Hot paths"). Each answers
+// idle process never loads Prisma's query compiler (docs/developing.md, "Hot paths"). Each answers
 // how many rows of its table it deleted. Parameters: the cutoff, the batch size.
 
 const RETENTION_STATEMENTS = {

@@ -11,7 +11,7 @@ const fromRow = (row: SettingsRow): MessengerSettings => ({
   callbackUrl: row.callbackUrl,
 });
 
-// Read on every send: a named statement on the pool (docs/DEVELOPING.md, "Hot paths").
+// Read on every send: a named statement on the pool (docs/developing.md, "Hot paths").
 const READ_SETTINGS = {
   name: 'messenger_read_settings',
   text: `SELECT enabled, code_length AS "codeLength", ttl_seconds AS "ttlSeconds", callback_url AS "callbackUrl"

@@ -3,7 +3,7 @@ import type pg from 'pg';
 // Hot-path statements on node-postgres: a named statement is parsed and planned once per
 // connection, then only bound and executed. Prisma stays the owner of schemas, migrations and
 // cold paths; a statement that must also run inside a Prisma transaction goes through
-// `$queryRawUnsafe` there, with the same text (docs/DEVELOPING.md, "Hot paths").
+// `$queryRawUnsafe` there, with the same text (docs/developing.md, "Hot paths").
 
 /** One statement: its name (unique in the process) and its text with `$1`-style parameters. */
 export interface NamedStatement {

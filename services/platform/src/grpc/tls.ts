@@ -6,7 +6,7 @@ import { otpEnvOf } from '../secrets/production-secrets.js';
 
 // Mutual TLS between the parts (docs/security.md): every gRPC server asks for a client certificate
 // signed by the one CA, and every client presents its part's own. The files are read once at start;
-// a renewed certificate is picked up by the next start (the chart's pods roll, DEPLOY.md).
+// a renewed certificate is picked up by the next start (the chart's pods roll, deploying.md).
 
 /** PEM files of one part: the CA every peer is checked against, its certificate and its key. */
 export interface GrpcTlsFiles {

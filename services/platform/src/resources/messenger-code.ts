@@ -1,6 +1,6 @@
 import { formatCents } from '../money.js';
 
-// The messenger code message as the public API shows it (spec/api-v1.md, "Messenger code
+// The messenger code message as the public API shows it (docs/api/spec.md, "Messenger code
 // message"). The gateway answers with it and the messenger service puts it in its events, so the
 // two can never drift apart.
 

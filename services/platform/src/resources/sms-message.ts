@@ -1,6 +1,6 @@
 import { formatCents } from '../money.js';
 
-// The SMS message as the public API shows it (spec/api-v1.md, "SMS message"). The gateway answers
+// The SMS message as the public API shows it (docs/api/spec.md, "SMS message"). The gateway answers
 // with it and the sms service puts it in its events, so the two can never drift apart.
 
 /** The fields of the `otp.sms.v1.SmsMessage` proto message this view reads. */
@@ -33,7 +33,7 @@ export interface SmsMessageResource {
   date_created: string;
   processed_at: string | null;
   last_error?: string;
-  /** From the carrier's delivery receipts (CONTRACTS.md batch 2); null until a final receipt. */
+  /** From the carrier's delivery receipts (docs/sms.md); null until a final receipt. */
   delivery_status: string | null;
   delivered_at: string | null;
   /** The carrier that took the message (or refused it for good); null while none has. */

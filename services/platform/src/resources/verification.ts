@@ -1,6 +1,6 @@
 import { formatCents } from '../money.js';
 
-// The Verification as the public API shows it (spec/api-v1.md, "Verification" and "Attempt").
+// The Verification as the public API shows it (docs/api/spec.md, "Verification" and "Attempt").
 // The gateway answers with it and the verify service puts it in its finished events, so the two
 // can never drift apart.
 

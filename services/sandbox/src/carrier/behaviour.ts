@@ -1,5 +1,5 @@
 // The simulated carrier's answer to a submit_sm, chosen by the destination's last two digits
-// (CONTRACTS.md, sandbox table): 95 fails the first 2 submits then accepts; 96 and 97 always
+// (docs/sandbox.md): 95 fails the first 2 submits then accepts; 96 and 97 always
 // fail; every other number is accepted.
 
 export type SubmitOutcome = 'accepted' | 'transient_error' | 'rejected';

@@ -13,7 +13,7 @@ export interface SimulatedCarrierDefinition {
   name: string;
   host: string;
   port: number;
-  /** The number-ending table of CONTRACTS.md (the default carrier only). */
+  /** The number-ending table of docs/sandbox.md (the default carrier only). */
   endingTable: boolean;
   decimalReceiptIds: boolean;
 }

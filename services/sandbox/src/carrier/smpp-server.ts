@@ -18,7 +18,7 @@ export interface CarrierOptions {
   inbox: Inbox;
   submits: SubmitLog;
   rules: CarrierRules;
-  /** The number-ending table of CONTRACTS.md applies (the default carrier); others accept all. */
+  /** The number-ending table of docs/sandbox.md applies (the default carrier); others accept all. */
   endingTable: boolean;
   /** Receipts name the message id in decimal while submit_sm_resp gives it in upper-case hex (some SMSCs do). */
   decimalReceiptIds: boolean;

@@ -1,4 +1,4 @@
-// What the simulated messenger does with a number, chosen by its last two digits (CONTRACTS.md).
+// What the simulated messenger does with a number, chosen by its last two digits (docs/sandbox.md).
 
 export type Scenario =
   | 'no_account' // 90, 97: the number has no messenger account; the send is refused

@@ -6,7 +6,7 @@ import { parseCostMicros, type Route } from '../domain/routes.js';
 import type { PlainDataCoding } from './submit-sm.js';
 
 // The carriers file (SMS_CARRIERS_FILE, JSON or YAML): every carrier's SMPP endpoint, credentials,
-// binds and limits, and the routes from destination to carriers with their cost. README "Carriers
+// binds and limits, and the routes from destination to carriers with their cost. docs/sms.md "Carriers
 // file" shows an example. Without a file, one carrier from the SMPP_* variables takes everything.
 
 export interface CarrierDefinition {

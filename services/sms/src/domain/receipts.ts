@@ -1,7 +1,7 @@
 // What delivery receipts mean for a message: the receipt state of each part, how a receipt's id
 // finds the part it is about, and the message's `delivery_status` from its parts' receipts.
 
-/** The public `delivery_status` values (CONTRACTS.md); null until a final receipt came. */
+/** The public `delivery_status` values (docs/sms.md); null until a final receipt came. */
 export type DeliveryStatus = 'delivered' | 'undelivered' | 'expired' | 'rejected' | 'unknown';
 
 /**

@@ -1,7 +1,7 @@
 import { outboxInsert, type NamedStatement } from '@otp/platform';
 
 // The statements every SMS runs on its way (send, delivery, receipt): named statements on the
-// pool Prisma shares (docs/DEVELOPING.md, "Hot paths"), parsed and planned once per connection.
+// pool Prisma shares (docs/developing.md, "Hot paths"), parsed and planned once per connection.
 // Each state change is conditional on the state it leaves, so a replay or a concurrent delivery
 // changes nothing twice.
 //
@@ -249,7 +249,7 @@ export const SMS_STATEMENTS = {
 } satisfies Record<string, NamedStatement>;
 
 // What the service's own passes run (recovery, receipt matching): named statements on the pool, so
-// an idle process never loads Prisma's query compiler (docs/DEVELOPING.md, "Hot paths"). Every one
+// an idle process never loads Prisma's query compiler (docs/developing.md, "Hot paths"). Every one
 // is conditional or SKIP LOCKED, so two replicas passing at once never act on a row twice.
 export const SMS_PASS_STATEMENTS = {
   /**

@@ -7,11 +7,11 @@ import {
   type SchemaPool,
 } from '@otp/platform';
 
-// What the SMS service deletes after RETENTION_DAYS (README "Data retention"). A message goes only
+// What the SMS service deletes after RETENTION_DAYS (docs/developing.md "Data retention"). A message goes only
 // once it is final and owes nothing: never while queued or being submitted (the worker and the
 // recovery pass still need it), never with money_due (a release or refund not yet confirmed).
 // The partial index messages_retention_idx holds exactly these rows, by age. The task runs by
-// itself: named statements on the pool, never Prisma (docs/DEVELOPING.md, "Hot paths").
+// itself: named statements on the pool, never Prisma (docs/developing.md, "Hot paths").
 
 const SMS_RETENTION_STATEMENTS = {
   /** $1 cutoff, $2 at most this many; answers how many went. */

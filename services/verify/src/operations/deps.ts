@@ -9,7 +9,7 @@ import type { VerificationStore } from '../store/verifications.js';
 /** What the verification flows need; main.ts builds it once. */
 export interface FlowDeps {
   db: Db;
-  /** Named statements on the pool Prisma shares (the hot paths' reads, docs/DEVELOPING.md). */
+  /** Named statements on the pool Prisma shares (the hot paths' reads, docs/developing.md). */
   statements: StatementRunner;
   /** The settings a start reads, at most a second old (a change through this process: at once). */
   settings: SettingsCache<VerifySettings>;

@@ -7,14 +7,14 @@ import {
   type SchemaPool,
 } from '@otp/platform';
 
-// What verify deletes after RETENTION_DAYS (README "Data retention"): a verification with its
+// What verify deletes after RETENTION_DAYS (docs/developing.md "Data retention"): a verification with its
 // attempts, once it is final and settled (refunds done, finished event written) or a discarded
 // start with nothing owed. Never a starting or pending one, never one the recovery pass still
 // holds (recovery_due_at) or with money_due. The partial index verifications_retention_idx holds
 // exactly these rows, by age.
 //
 // Retention runs by itself on a timer, so its statement is a named statement on the pool: an idle
-// process never loads Prisma's query compiler (docs/DEVELOPING.md, "Hot paths").
+// process never loads Prisma's query compiler (docs/developing.md, "Hot paths").
 
 /**
  * One statement: the attempts and their verification go together (attempts references it).

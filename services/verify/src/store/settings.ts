@@ -17,7 +17,7 @@ interface SettingsRecord {
   callback_url: string | null;
 }
 
-/** Read on every start: a named statement on the pool (docs/DEVELOPING.md, "Hot paths"). */
+/** Read on every start: a named statement on the pool (docs/developing.md, "Hot paths"). */
 const READ_SETTINGS: NamedStatement = {
   name: 'verify_read_settings',
   text: `SELECT enabled, channel, sms_fallback, switch_on_failure, fallback_wait_seconds, code_length, expiry_minutes,

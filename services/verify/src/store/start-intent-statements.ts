@@ -7,7 +7,7 @@ const INTENT_COLUMNS = `
   money_due, metadata, callback_url, created_at, expires_at, encode(code_mac, 'base64') AS code_mac,
   encode(code_sealed, 'base64') AS code_sealed, switch_on_failure, fallback_due_at, sms_from, sms_text`;
 
-// Every statement of an intent (start-intents.ts) is a named statement on the pool (docs/DEVELOPING.md, "Hot
+// Every statement of an intent (start-intents.ts) is a named statement on the pool (docs/developing.md, "Hot
 // paths"): a start's own writes on every request, and the recovery pass's claims and give-backs,
 // which run by themselves, so an idle process never loads Prisma's query compiler.
 const statement = (name: string, text: string): NamedStatement => ({ name: `verify_${name}`, text });

@@ -154,7 +154,7 @@ export class LockedVerification {
 }
 
 export class VerificationStore {
-  /** The statements of every verification, prepared on node-postgres (docs/DEVELOPING.md). */
+  /** The statements of every verification, prepared on node-postgres (docs/developing.md). */
   private readonly statements: StatementRunner;
 
   /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The event envelope producers publish (CONTRACTS.md): the webhook body is this JSON, unchanged. */
+/** The event envelope producers publish (docs/webhooks.md): the webhook body is this JSON, unchanged. */
 export const eventEnvelope = z.object({
   id: z.string().min(1).max(200),
   type: z.string().min(1).max(100),

@@ -2,7 +2,7 @@ import type { NamedStatement } from '@otp/platform';
 
 // What the dispatcher runs by itself for every event and every attempt (intake, the delivery
 // loop's claims and attempts; the secrets' are in secrets.ts): named statements on the pool Prisma shares
-// (docs/DEVELOPING.md, "Hot paths"), so a dispatcher that only delivers never loads Prisma's query
+// (docs/developing.md, "Hot paths"), so a dispatcher that only delivers never loads Prisma's query
 // compiler. Prisma keeps the admin paths (list, replay, rotation).
 
 export const DELIVERY_STATEMENTS = {

@@ -7,12 +7,12 @@ import {
   type SchemaPool,
 } from '@otp/platform';
 
-// What the dispatcher deletes after RETENTION_DAYS (README "Data retention"): a delivery and its
+// What the dispatcher deletes after RETENTION_DAYS (docs/developing.md "Data retention"): a delivery and its
 // attempts (ON DELETE CASCADE) once it ended (succeeded or failed) and nothing happened to it for
 // that long; age counts from its last change, because a replay makes an old delivery pending again.
 // Pending deliveries are never deleted. The partial index deliveries_retention_idx holds exactly
 // these rows, by last change. The task runs by itself: a named statement on the pool, never Prisma
-// (docs/DEVELOPING.md, "Hot paths").
+// (docs/developing.md, "Hot paths").
 
 /** $1 cutoff, $2 at most this many; answers how many went. */
 const DELETE_ENDED_DELIVERIES: NamedStatement = {

@@ -30,7 +30,7 @@ export class SecretKeyMismatch extends Error {
 }
 
 // Every attempt signs with the valid secrets: their read and first creation, and the start's
-// sealing pass, are named statements on the pool (docs/DEVELOPING.md, "Hot paths"; a delivering
+// sealing pass, are named statements on the pool (docs/developing.md, "Hot paths"; a delivering
 // dispatcher never loads Prisma's query compiler); rotation and revocation (admin calls) use Prisma.
 const SECRET_STATEMENTS = {
   /** Every secret still valid for project $1, newest first. */

@@ -10,7 +10,7 @@ import { audit } from '../audit.js';
 import { destinationPrefixParam, existingProject } from '../path-params.js';
 import { fraudSettingsSchema, projectId, projectParams } from '../resources.js';
 
-// Fraud settings and prefix blocks (CONTRACTS.md "Admin API additions"). The guard service owns
+// Fraud settings and prefix blocks (docs/admin.md). The guard service owns
 // the rules and checks the patch again (it is the one home of the defaults and the transforms:
 // upper-cased countries, E.164 safe numbers); the edge checks the same shape, so the document is
 // built from the schema that parses the body, and adds the public-address check of the callback

@@ -9,7 +9,7 @@ import { audit } from '../audit.js';
 import { existingProject } from '../path-params.js';
 import { messengerSettingsSchema, projectParams } from '../resources.js';
 
-// PATCH /admin/v1/projects/{id}/settings/messenger (CONTRACTS.md). The ranges (code_length 4-8,
+// PATCH /admin/v1/projects/{id}/settings/messenger (docs/admin.md). The ranges (code_length 4-8,
 // ttl_seconds 30-3600) are the messenger service's rules: it answers INVALID_REQUEST_BODY naming
 // the field, so they are not repeated here.
 

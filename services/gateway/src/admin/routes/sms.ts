@@ -9,7 +9,7 @@ import { audit } from '../audit.js';
 import { existingProject, senderIdParam } from '../path-params.js';
 import { projectId, projectParams, senderIdSchema, smsSettingsSchema } from '../resources.js';
 
-// Admin rows of CONTRACTS.md owned by the sms service: sender IDs and sms settings.
+// Admin routes (docs/admin.md) owned by the sms service: sender IDs and sms settings.
 
 const requestSenderId = z.strictObject({
   value: senderId,

@@ -10,7 +10,7 @@ import { audit } from '../audit.js';
 import { existingProject } from '../path-params.js';
 import { projectParams, verifySettingsSchema } from '../resources.js';
 
-// PATCH /admin/v1/projects/{id}/settings/verify (CONTRACTS.md). The verify service owns the rules
+// PATCH /admin/v1/projects/{id}/settings/verify (docs/admin.md). The verify service owns the rules
 // (ranges, `{code}` in sms_text, wait below expiry, approved sender ID) and answers
 // INVALID_REQUEST_BODY naming each field; the edge adds only the public-address check of the
 // callback URL, which needs the deployment's ALLOW_PRIVATE_CALLBACKS.
