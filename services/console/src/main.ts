@@ -14,7 +14,7 @@ import { AdminApi } from './admin-api/client.js';
 import { readConfig, ssoSettings } from './config.js';
 import { consoleAdminApp, consoleApp } from './http/app.js';
 import type { ConsoleDeps } from './operations/deps.js';
-import { secondFactorKeys } from './operations/second-factor.js';
+import { secondFactorKeys } from './domain/second-factor.js';
 import { SsoClient } from './sso/oidc-client.js';
 import { AuditTrail } from './store/audit.js';
 import { openDatabase } from './store/database.js';

@@ -1,4 +1,4 @@
-import type { KeyOwner } from './store/api-keys.js';
+import type { KeyOwner } from './domain/api-key.js';
 
 // Remembers verified keys briefly so a busy key costs no database round trip per request.
 // Revocation and allowlist changes evict at once: in this process directly, in other replicas

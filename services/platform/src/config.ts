@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isAddressList } from './grpc/client.js';
+import { isAddressList } from './grpc/address.js';
 import { judgeSecret, otpEnvOf, OTP_ENVS, secretOptions } from './secrets/production-secrets.js';
 
 export class ConfigError extends Error {

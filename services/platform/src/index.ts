@@ -14,6 +14,7 @@ export * from './shutdown.js';
 export * from './grpc/status.js';
 export * from './grpc/server.js';
 export * from './grpc/admission.js';
+export * from './grpc/address.js';
 export * from './grpc/client.js';
 export * from './grpc/replicas.js';
 export * from './bus/streams.js';

@@ -1,3 +1,4 @@
+import { deriveKey, SealedBox } from '@otp/platform';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { secretMatches } from './secret-match.js';
 
@@ -76,4 +77,17 @@ export function pendingSignInUser(key: Buffer, token: string, now: Date): string
   } catch {
     return undefined;
   }
+}
+
+/** Keys derived from CONSOLE_TOTP_KEY: one seals secrets at rest, one signs pending sign-ins. */
+export interface SecondFactorKeys {
+  secrets: SealedBox;
+  pendingSignIn: Buffer;
+}
+
+export function secondFactorKeys(masterKey: Buffer): SecondFactorKeys {
+  return {
+    secrets: new SealedBox(masterKey, 'console-totp-secret'),
+    pendingSignIn: deriveKey(masterKey, 'console-pending-sign-in'),
+  };
 }

@@ -6,7 +6,7 @@ import type { LoginAttempts } from '../store/login-attempts.js';
 import type { SecondFactors } from '../store/second-factors.js';
 import type { Sessions } from '../store/sessions.js';
 import type { Users } from '../store/users.js';
-import type { SecondFactorKeys } from './second-factor.js';
+import type { SecondFactorKeys } from '../domain/second-factor.js';
 
 export interface ConsoleDeps {
   users: Users;

@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword, passwordMatches, passwordProblem } from '../domain/password.js';
+import type { Author } from '../domain/author.js';
 import type { ProjectRole } from '../domain/roles.js';
 import { ConsoleError } from '../http/errors.js';
 import type { UserRecord } from '../store/users.js';
 import type { ConsoleDeps } from './deps.js';
-
-export interface Author {
-  userId: string | null;
-  email: string;
-}
 
 function normalEmail(email: string): string {
   const value = email.trim().toLowerCase();

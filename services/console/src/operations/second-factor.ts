@@ -1,4 +1,3 @@
-import { deriveKey, SealedBox } from '@otp/platform';
 import { generateSecret, generateURI, verify } from 'otplib';
 import {
   newRecoveryCode,
@@ -10,7 +9,7 @@ import {
 } from '../domain/second-factor.js';
 import { ConsoleError } from '../http/errors.js';
 import type { UserRecord } from '../store/users.js';
-import type { Author } from './people.js';
+import type { Author } from '../domain/author.js';
 import type { ConsoleDeps } from './deps.js';
 
 /** What authenticator apps show above the code. */
@@ -25,19 +24,6 @@ const EPOCH_TOLERANCE_SECONDS = 30;
 async function matchedStep(secret: string, token: string): Promise<number | undefined> {
   const result = await verify({ secret, token, epochTolerance: EPOCH_TOLERANCE_SECONDS });
   return result.valid && 'timeStep' in result ? result.timeStep : undefined;
-}
-
-/** Keys derived from CONSOLE_TOTP_KEY: one seals secrets at rest, one signs pending sign-ins. */
-export interface SecondFactorKeys {
-  secrets: SealedBox;
-  pendingSignIn: Buffer;
-}
-
-export function secondFactorKeys(masterKey: Buffer): SecondFactorKeys {
-  return {
-    secrets: new SealedBox(masterKey, 'console-totp-secret'),
-    pendingSignIn: deriveKey(masterKey, 'console-pending-sign-in'),
-  };
 }
 
 type Deps = Pick<ConsoleDeps, 'secondFactors' | 'secondFactorKeys' | 'audit'>;

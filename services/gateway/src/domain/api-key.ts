@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { IpAllowlist } from './ip-allowlist.js';
 
 export const API_KEY_PREFIX = 'otp_live_';
 // 24 random bytes from the CSPRNG: 48 hex characters, 192 bits.
@@ -38,4 +39,11 @@ export function readBearer(header: string | undefined): BearerToken {
   if (!match) return { kind: 'malformed' };
   const token = match[1]?.trim() ?? '';
   return token === '' ? { kind: 'missing' } : { kind: 'token', token };
+}
+
+/** Whom a verified API key belongs to, and the project's allowlist its requests must pass. */
+export interface KeyOwner {
+  keyId: string;
+  projectId: string;
+  ipAllowlist: IpAllowlist;
 }

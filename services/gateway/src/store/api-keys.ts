@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { poolRunner, type NamedStatement, type SchemaPool, type StatementRunner } from '@otp/platform';
+import type { KeyOwner } from '../domain/api-key.js';
 import type { IpAllowlist } from '../domain/ip-allowlist.js';
 import type { Db } from './database.js';
 import { announceKeyChange } from './key-changes.js';
@@ -13,12 +14,6 @@ export interface ApiKeyRecord {
 }
 
 /** Who a key belongs to, with what the edge needs to admit the request. */
-export interface KeyOwner {
-  keyId: string;
-  projectId: string;
-  ipAllowlist: IpAllowlist;
-}
-
 /**
  * Every request whose key is not cached asks this (docs/developing.md, "Hot paths"): a named
  * statement by the unique hash index; revoked keys are not found. $1 the key's hash.

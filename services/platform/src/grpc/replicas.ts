@@ -2,7 +2,8 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type * as grpc from '@grpc/grpc-js';
 import { PeerUnavailable } from '../errors.js';
-import { addressListParts, createGrpcClient, isAddressList, type PromiseClient } from './client.js';
+import { addressListParts, isAddressList } from './address.js';
+import { createGrpcClient, type PromiseClient } from './client.js';
 
 // Most calls go to any one replica of a peer (grpc-js spreads them round robin). A question about
 // each replica's own state (the SMPP binds each sms replica holds) goes to every one of them:

@@ -2,7 +2,7 @@ import { DomainError, type PriceLists, type SmsQuote } from '@otp/platform';
 import { planSegments, type SegmentPlan } from '../domain/segments.js';
 import { validateSend, type ValidSend } from '../domain/send-request.js';
 import type { SendContexts } from '../store/send-context.js';
-import type { SmsSettingsValue } from '../store/settings.js';
+import type { SmsSettingsValue } from '../domain/settings.js';
 
 export interface PlanDeps {
   sendContexts: SendContexts;

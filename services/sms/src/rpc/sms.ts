@@ -9,7 +9,8 @@ import { sendSms, type SendDeps } from '../operations/send-sms.js';
 import { SHOWN_STATUSES } from '../store/message-list.js';
 import { messageView } from '../store/messages.js';
 import type { SenderIds } from '../store/sender-ids.js';
-import type { SmsSettingsChange, SmsSettingsStore, SmsSettingsValue } from '../store/settings.js';
+import type { SmsSettingsChange, SmsSettingsValue } from '../domain/settings.js';
+import type { SmsSettingsStore } from '../store/settings.js';
 
 function required(value: string, field: string): string {
   if (!value) throw new DomainError('INVALID_ARGUMENT', `${field} is required`);

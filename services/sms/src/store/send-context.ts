@@ -1,7 +1,7 @@
 import { poolRunner, SettingsCache, type SchemaPool, type StatementRunner } from '@otp/platform';
 import { senderIdKey, type SenderIdStatus } from '../domain/sender-id.js';
 import { SMS_STATEMENTS } from './message-statements.js';
-import { SMS_SETTINGS_DEFAULTS, type SmsSettingsValue } from './settings.js';
+import { SMS_SETTINGS_DEFAULTS, type SmsSettingsValue } from '../domain/settings.js';
 
 export interface SendContext {
   settings: SmsSettingsValue;

@@ -1,21 +1,6 @@
 import type { Db } from './database.js';
 import type { SendContexts } from './send-context.js';
-
-export interface SmsSettingsValue {
-  enabled: boolean;
-  /** value_key of the default sender ID */
-  defaultSenderId: string | null;
-  callbackUrl: string | null;
-}
-
-export interface SmsSettingsChange {
-  enabled?: boolean;
-  defaultSenderId?: string | null;
-  callbackUrl?: string | null;
-}
-
-/** A project that never changed its settings has the spec's defaults: on, no sender ID, no callback. */
-export const SMS_SETTINGS_DEFAULTS: SmsSettingsValue = { enabled: true, defaultSenderId: null, callbackUrl: null };
+import { SMS_SETTINGS_DEFAULTS, type SmsSettingsChange, type SmsSettingsValue } from '../domain/settings.js';
 
 export class SmsSettingsStore {
   /** `sendContexts`: the sends' cached view of these settings, forgotten by every change here. */
