@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { poolRunner, type NamedStatement, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { KeyOwner } from '../domain/api-key.js';
-import type { IpAllowlist } from '../domain/ip-allowlist.js';
 import type { Db } from './database.js';
 import { announceKeyChange } from './key-changes.js';
 
