@@ -23,6 +23,18 @@ export interface CallOptions {
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/v1';
 
+/** About the HTTP answer a result came in: what to quote to the operator, and whether it was a replay. */
+export interface ResponseInfo {
+  status: number;
+  /** The answer's `x-request-id`. */
+  requestId: string | undefined;
+  /** True when the API answered a reused Idempotency-Key with the first call's stored result. */
+  idempotentReplayed: boolean;
+}
+
+/** A result: the resource as the API answered it, plus `lastResponse` (not enumerable, so not in its JSON). */
+export type Answer<T> = T & { readonly lastResponse: ResponseInfo };
+
 /**
  * The /v1 API with one method per operationId of the OpenAPI document. Every POST carries an
  * Idempotency-Key generated once per call, so the automatic retries can never send or charge twice.
@@ -33,7 +45,11 @@ export class OtpClient {
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
 
+  /** False for a test-mode key (`otp_test_...`): its traffic reaches the sandbox and moves only test money. */
+  readonly livemode: boolean;
+
   constructor(private readonly options: OtpClientOptions) {
+    this.livemode = !options.apiKey.startsWith('otp_test_');
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 30000;
@@ -78,7 +94,12 @@ export class OtpClient {
     return this.call<SuccessBody<'getProject'>>('GET', '/project');
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, options?: CallOptions): Promise<T> {
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    options?: CallOptions,
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       accept: 'application/json',
@@ -92,13 +113,13 @@ export class OtpClient {
       try {
         return await this.once<T>(`${this.baseUrl}${path}`, init);
       } catch (error) {
-        if (retry >= this.retry.maxRetries || !isRetryable(error)) throw error;
+        if (retry >= this.retry.maxRetries || !isRetryable(error, this.retry)) throw error;
         await new Promise((resolve) => setTimeout(resolve, retryDelayMs(error, retry, this.retry)));
       }
     }
   }
 
-  private async once<T>(url: string, init: RequestInit): Promise<T> {
+  private async once<T>(url: string, init: RequestInit): Promise<Answer<T>> {
     let response: Response;
     let text: string;
     try {
@@ -109,13 +130,19 @@ export class OtpClient {
         cause: error,
       });
     }
-    if (response.ok) return (text ? JSON.parse(text) : undefined) as T;
-    throw apiError(response, text);
+    if (!response.ok) throw apiError(response, text);
+    const result = (text ? JSON.parse(text) : {}) as T & object;
+    const info: ResponseInfo = {
+      status: response.status,
+      requestId: response.headers.get('x-request-id') ?? undefined,
+      idempotentReplayed: response.headers.get('idempotent-replayed') === 'true',
+    };
+    return Object.defineProperty(result, 'lastResponse', { value: info, enumerable: false }) as Answer<T>;
   }
 }
 
 function apiError(response: Response, text: string): OtpApiError {
-  let envelope: { error?: { code?: string; message?: string } } | undefined;
+  let envelope: { error?: { code?: string; message?: string; param?: string } } | undefined;
   try {
     envelope = JSON.parse(text) as typeof envelope;
   } catch {
@@ -126,7 +153,10 @@ function apiError(response: Response, text: string): OtpApiError {
     response.status,
     (envelope?.error?.code as ErrorCode | undefined) ?? 'UNKNOWN',
     envelope?.error?.message ?? `HTTP ${response.status}`,
-    response.headers.get('x-request-id') ?? undefined,
-    Number.isFinite(retryAfter) ? retryAfter : undefined,
+    {
+      requestId: response.headers.get('x-request-id') ?? undefined,
+      retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
+      param: typeof envelope?.error?.param === 'string' ? envelope.error.param : undefined,
+    },
   );
 }

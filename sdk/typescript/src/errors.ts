@@ -1,20 +1,33 @@
 import type { ErrorCode } from './types.js';
 
+/** What an error answer said besides its status, code and message. */
+export interface OtpApiErrorDetails {
+  /** The `x-request-id` of the answer: quote it when asking the operator. */
+  requestId?: string | undefined;
+  /** Seconds from `Retry-After`, when the answer carried it. */
+  retryAfterSeconds?: number | undefined;
+  /** The field a validation error is about (`error.param`, e.g. `to` or `metadata.user`). */
+  param?: string | undefined;
+}
+
 /** The API answered with an error envelope (or a non-JSON error): `code` is the spec's. */
 export class OtpApiError extends Error {
   override readonly name = 'OtpApiError';
+  readonly requestId: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly param: string | undefined;
   constructor(
     /** HTTP status, e.g. 422. */
     readonly status: number,
     /** The envelope's stable code, e.g. "INVALID_REQUEST_BODY"; "UNKNOWN" when the answer had none. */
     readonly code: ErrorCode | 'UNKNOWN',
     message: string,
-    /** The `x-request-id` of the answer: quote it when asking the operator. */
-    readonly requestId: string | undefined,
-    /** Seconds from `Retry-After`, when the answer carried it. */
-    readonly retryAfterSeconds: number | undefined,
+    details: OtpApiErrorDetails = {},
   ) {
     super(message);
+    this.requestId = details.requestId;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.param = details.param;
   }
 }
 

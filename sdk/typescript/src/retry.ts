@@ -8,20 +8,25 @@ export interface RetryPolicy {
   maxRetries: number;
   /** First wait without Retry-After, doubled per retry (default 250 ms). */
   baseDelayMs: number;
-  /** Longest wait (default 8 s), Retry-After included. */
+  /** Longest wait (default 8 s). An answer asking for a longer wait is not retried: it is thrown. */
   maxDelayMs: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 3, baseDelayMs: 250, maxDelayMs: 8000 };
 
 /**
- * 503 (at capacity or a service down), 429 (rate limited), 409 IDEMPOTENCY_KEY_IN_USE (the first
- * try still runs) and no answer at all. Everything else is the API's final word.
+ * 503 (at capacity, a service down, an outcome not yet known), 429 with a short `Retry-After` (the
+ * project's request rate), 409 IDEMPOTENCY_KEY_IN_USE (the first try still runs) and no answer at
+ * all. A 429 without `Retry-After`, or any answer whose `Retry-After` exceeds `maxDelayMs` (a
+ * velocity rule's refusal lasts a minute or more), is thrown at once for the caller to decide.
  */
-export function isRetryable(error: unknown): boolean {
+export function isRetryable(error: unknown, policy: RetryPolicy = DEFAULT_RETRY): boolean {
   if (error instanceof OtpNetworkError) return true;
   if (!(error instanceof OtpApiError)) return false;
-  return error.status === 503 || error.status === 429 || error.code === 'IDEMPOTENCY_KEY_IN_USE';
+  const hinted = error.retryAfterSeconds;
+  if (hinted !== undefined && hinted * 1000 > policy.maxDelayMs) return false;
+  if (error.status === 429) return hinted !== undefined;
+  return error.status === 503 || error.code === 'IDEMPOTENCY_KEY_IN_USE';
 }
 
 /** Retry-After when given, else exponential backoff with jitter (so clients do not retry in step). */
