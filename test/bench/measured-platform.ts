@@ -79,7 +79,7 @@ const IDLE_AFTER_S = 30;
 
 /**
  * The untraced idle reading of each service, kept for the traced platform started next in the
- * same scenario: with tracing on, the goal is to stay within 25% of it (issue 16).
+ * same scenario: with tracing on, the goal is to stay within 25% of it.
  */
 let untracedIdle: Map<string, number> | undefined;
 const TRACED_RSS_GOAL = 1.25;

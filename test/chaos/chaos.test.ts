@@ -4,7 +4,7 @@ import type { ServiceName } from '@otp/platform/launcher';
 import { runWorkload, seededRandom, startPrivateNats, type PrivateNats } from '../infra/index.js';
 import { tally, World } from './world.js';
 
-// Issue 17, point 3: after any single fault the platform settles into a truthful state. The
+// After any single fault the platform settles into a truthful state. The
 // platform starts service by service on a NATS of this suite's own; under concurrent load (SMS
 // sends, messenger sends, verification starts and checks, webhooks to a local receiver; keyed
 // requests retried with the same Idempotency-Key like a careful client) each of the services and
@@ -42,7 +42,7 @@ describe(`chaos: one SIGKILL at a time under load (CHAOS_SEED=${SEED})`, () => {
   beforeAll(async () => {
     process.stdout.write(`chaos seed ${SEED} (rerun with CHAOS_SEED=${SEED})\n`);
     nats = await startPrivateNats();
-    world = await World.start({ natsUrl: nats.url });
+    world = await World.start({ nats });
   });
   afterAll(async () => {
     await world?.stop();

@@ -13,7 +13,7 @@ import {
 } from '@otp/test/infra';
 import pg from 'pg';
 
-// Issue 17, point 1: a client that retries with the same Idempotency-Key after any error or
+// A client that retries with the same Idempotency-Key after any error or
 // timeout, even across a crash of the service doing the work, ends with exactly one resource,
 // charged once, and learns its sid. Each case SIGKILLs a service while keyed requests are in
 // flight, restarts it, and retries every key until 201.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { START_ORDER, type ServiceName } from '@otp/platform/launcher';
 import { PRISMA_COMPILER_WATCH, prismaCompilerLoad, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 
-// Lean processes (issue 16): what a service runs by itself (start-up, recovery passes, timers,
+// Lean processes: what a service runs by itself (start-up, recovery passes, timers,
 // receipt matching, the webhook loop, retention, the console's sweep, the outbox relay, readiness
 // probes) runs on named statements, so
 // an idle service never compiles Prisma's WebAssembly query compiler (about 22 MB of resident

@@ -11,7 +11,7 @@ import {
 } from '@otp/test/infra';
 import pg from 'pg';
 
-// Issue 17, point 6: overload is refused before work starts, never after. Ten times what the
+// Overload is refused before work starts, never after. Ten times what the
 // gateway admits at once arrives together; every 503 must have moved no money and sent nothing.
 
 const REQUESTS_PER_KIND = 400;

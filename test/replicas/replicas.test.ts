@@ -4,7 +4,7 @@ import { SETTINGS_MAX_AGE_MS } from '@otp/platform';
 import { eventually, readResource, runWorkload, seededRandom, type Outcome } from '../infra/index.js';
 import { tally, World } from '../chaos/world.js';
 
-// Issue 17, point 5: two processes of every service on one database and one NATS (gRPC peers
+// Two processes of every service on one database and one NATS (gRPC peers
 // balanced round robin, requests spread over both gateways). The verify and SMS flows pass
 // across them, and nothing acts twice: one finished event per verification on the stream and at
 // the webhook receiver, one carrier submit per attempt, one charge per sid, cost = ledger.

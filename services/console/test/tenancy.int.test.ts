@@ -285,7 +285,7 @@ function assertAnswer(answer: RawAnswer, want: Expected, what: string): void {
   if (want.code !== undefined) assert.equal(errorCode(answer), want.code, `${what}: ${answer.text.slice(0, 300)}`);
 }
 
-/** The forms that steered the console into B from a parameter's place (issue 34), and their kin. */
+/** The forms that steered the console into B from a parameter's place, and their kin. */
 function steeringForms(): string[] {
   const b = projectB.id;
   return [
@@ -428,7 +428,7 @@ describe('tenancy: every console route, every role, own and foreign project, raw
     });
   }
 
-  describe('the attacks of issue 34, by name', () => {
+  describe('the attacks that once crossed tenants, by name', () => {
     it("a viewer of A cannot read B's admin view, webhook secrets included, through A's verification path", async () => {
       for (const path of [
         `/projects/${projectA.id}/verifications/..\\..\\${projectB.id}`,

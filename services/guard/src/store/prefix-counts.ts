@@ -1,8 +1,8 @@
 // The counts of verifications per prefix (table prefix_counts), kept by a trigger on starts so
 // that no writer of starts can forget them: the admit function's insert, a forgotten start, a
 // dropped one, a finished verification. The admit function reads a day of them (about 300 rows)
-// where it used to count the prefix's starts of that day, which cost 29 ms of Postgres per start
-// at 50,000 starts a day in one prefix, inside the project's lock.
+// instead of counting the prefix's starts of that day, whose cost grows with the prefix's traffic
+// and is paid inside the project's lock.
 //
 // Like the admit function, the trigger is created by the migrations' owner after guard's migrations
 // (a PL/pgSQL body cannot pass the migration runner). The first install fills the counts from the

@@ -27,9 +27,8 @@ export const STREAMS = {
  * Event subjects (docs/architecture.md): the event's `type` says which status it is. A channel's status
  * events go to one of two subjects by the send's purpose: verify's own sends on
  * `events.<channel>.status` (what verify's consumer filters, `events.*.status`), direct sends on
- * `events.<channel>.direct.status`, which that filter never matches. Verify used to receive every
- * direct send's events only to look each one up and acknowledge it: a statement and two NATS
- * messages per event, for nothing (docs/webhooks.md "What is sent").
+ * `events.<channel>.direct.status`, which that filter never matches, so verify never spends a
+ * statement and two NATS messages on an event that is not its own (docs/webhooks.md "What is sent").
  */
 export const SUBJECTS = {
   smsStatus: 'events.sms.status',

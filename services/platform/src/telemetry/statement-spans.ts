@@ -16,9 +16,8 @@ import pg from 'pg';
 //
 // Why not @opentelemetry/instrumentation-pg: it builds a span, its attributes and a bound
 // callback for every statement under any parent span, sampled or not, and at the production
-// ratio (0.2) four statements in five belong to unsampled requests. Measured with `npm run bench`,
-// it (with the express instrumentation, also gone) took a traced verification start from 0.91
-// to 0.60 of the untraced throughput. Every statement of every service goes through
+// ratio (0.2) four statements in five belong to unsampled requests (its cost under tracing is in
+// docs/performance.md). Every statement of every service goes through
 // `pg.Client.prototype.query` (Prisma's adapter runs on node-postgres too), so one patch there
 // covers the named hot-path statements and Prisma's alike. Values are never recorded: the text
 // has `$n` parameters.

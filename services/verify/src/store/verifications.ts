@@ -36,7 +36,7 @@ export {
 // A change is first decided on the row as read and written by one statement that applies only if
 // the row is still at the version read (Postgres' xmin, which every write of the row replaces);
 // work that must call a peer, or whose row changed in between, runs again with the row locked
-// (SELECT ... FOR UPDATE in a transaction on the pool), as every change did before.
+// (SELECT ... FOR UPDATE in a transaction on the pool).
 
 interface PendingEvent {
   id: string;
