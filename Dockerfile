@@ -3,7 +3,7 @@
 # list: services/platform/src/parts.ts); `migrate` runs the database migrations of all of them.
 # Built by the user's CI: docker build -t otp:<version> . (without a daemon: docs/deploying.md).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # --- sources: the build context, only to pick the manifests out of it -----------------------
 FROM ${NODE_IMAGE} AS sources

@@ -31,7 +31,7 @@ export default {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{services,sdk}/*/test/**/*.unit.test.ts', '<rootDir>/test/docs/**/*.unit.test.ts'],
+      testMatch: ['<rootDir>/{services,sdk}/*/test/**/*.unit.test.ts', '<rootDir>/test/repository/**/*.unit.test.ts'],
     },
     {
       ...shared,
