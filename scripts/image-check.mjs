@@ -5,7 +5,8 @@
 //     Writes <out>/migrate.env and migrate.args (the migration Job), <out>/parts/<component>.env
 //     (each Deployment's variables: its env over its ConfigMap, Secrets decoded), <out>/parts/
 //     <component>.mounts (podman -v arguments for its Secret volumes, such as its gRPC certificate,
-//     written under <out>/mounts) and <out>/probes.json. The containers share the host's network, so every container port moves to
+//     written under <out>/mounts), <out>/nats-auth.conf (the NATS users the chart renders, which
+//     the check's nats-server loads) and <out>/probes.json. The containers share the host's network, so every container port moves to
 //     a free loopback port and the Service names in addresses become 127.0.0.1 with those ports.
 //   node scripts/image-check.mjs probe <probes.json> <seconds>
 //     Asks every readiness probe (HTTP 200, grpc.health.v1 SERVING, TCP accept) until all pass.
@@ -158,6 +159,10 @@ async function plan(renderedFile, outDir) {
   };
 
   mkdirSync(path.join(outDir, 'parts'), { recursive: true });
+  // The chart's NATS users and their permissions, so the parts meet them as in a cluster.
+  const natsAuth = ofKind('Secret').find((secret) => secret.metadata.name.endsWith('-nats-auth'));
+  if (!natsAuth?.stringData?.['auth.conf']) throw new Error('the chart renders no NATS users (<release>-nats-auth)');
+  writeFileSync(path.join(outDir, 'nats-auth.conf'), natsAuth.stringData['auth.conf']);
   const job = ofKind('Job').find((candidate) => candidate.metadata.labels['app.kubernetes.io/component'] === 'migrate');
   if (!job) throw new Error('the chart renders no migration Job');
   const migrate = job.spec.template.spec.containers[0];

@@ -134,9 +134,6 @@ podman image ls --format '{{.Repository}}:{{.Tag}} {{.Size}}' "$IMAGE"
 phase "the chart's environment"
 HELM="$(bash "$ROOT/scripts/chart-check.sh" --tools)/helm"
 nats_port="$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
-mkdir -p "$WORK/nats"
-nats-server -a 127.0.0.1 -p "$nats_port" -js -sd "$WORK/nats" -l "$WORK/nats.log" &
-nats_pid=$!
 # Sandbox on: sms and messenger talk to it, as in a trial install; ours the database and NATS.
 "$HELM" template otp "$ROOT/charts/otp" --namespace otp \
   --set components.sandbox.enabled=true \
@@ -144,6 +141,10 @@ nats_pid=$!
   --set "nats.url=nats://127.0.0.1:$nats_port" \
   --set image.repository=localhost/otp --set image.tag=ci >"$WORK/chart.yaml"
 node "$ROOT/scripts/image-check.mjs" plan "$WORK/chart.yaml" "$WORK/plan"
+# With the chart's NATS users (nats-auth.conf): each part as its own, the streams made as the provisioner.
+mkdir -p "$WORK/nats"
+nats-server -c "$WORK/plan/nats-auth.conf" -a 127.0.0.1 -p "$nats_port" -js -sd "$WORK/nats" -l "$WORK/nats.log" &
+nats_pid=$!
 
 # The pods' securityContext (uid 10001, read-only root, no capabilities) and their /tmp emptyDir.
 run_options=(--network host --user 10001:10001 --read-only --tmpfs /tmp:rw,size=64m --cap-drop all

@@ -6,11 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
-import { LOCAL_PORTS, REPO_ROOT, migrateAll, startPlatform } from '@otp/platform/launcher';
+import { LOCAL_PORTS, REPO_ROOT, migrateAll, startLocalNats, startPlatform } from '@otp/platform/launcher';
 import { LOCAL_ADMIN_TOKEN } from '@otp/platform/production-secrets';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/otp';
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+// The local run's own nats-server (a user per part, docs/security.md "NATS users"), unless NATS_URL
+// names a NATS of yours, which the parts then use without users.
+const LOCAL_NATS_PORT = 14222;
 const adminToken = process.env.ADMIN_TOKEN ?? LOCAL_ADMIN_TOKEN;
 const stateFile = path.join(REPO_ROOT, '.local', 'demo-project.json');
 const operatorFile = path.join(REPO_ROOT, '.local', 'console-operator.json');
@@ -83,13 +85,28 @@ async function firstOperator(projectId) {
   return { ...credentials, created: true };
 }
 
+/** NATS_URL as given (no users), or a nats-server of this run: JetStream in .local/nats, new passwords each start. */
+async function localNats() {
+  if (process.env.NATS_URL) return { url: process.env.NATS_URL, users: undefined, stop: async () => undefined };
+  try {
+    // Its own process group: Ctrl-C reaches the services first, and NATS is stopped last (below).
+    return await startLocalNats({ dir: path.join(REPO_ROOT, '.local', 'nats'), port: LOCAL_NATS_PORT, detached: true });
+  } catch (error) {
+    throw new Error(
+      `${error instanceof Error ? error.message : error}\n(install nats-server 2.9+, or set NATS_URL to a NATS of yours with JetStream)`,
+    );
+  }
+}
+
 async function main() {
   say(`Migrating ${databaseUrl.replace(/\/\/[^@]*@/, '//')} ...`);
   await migrateAll(databaseUrl);
+  const nats = await localNats();
   const quietBelow = process.env.LOG_LEVEL ?? 'warn';
   const platform = await startPlatform({
     databaseUrl,
-    natsUrl,
+    natsUrl: nats.url,
+    natsUsers: nats.users,
     ports: LOCAL_PORTS,
     adminToken,
     allowPrivateCallbacks: true,
@@ -105,6 +122,7 @@ async function main() {
     stopping = true;
     say(`\n${signal}: stopping services ...`);
     await platform.stop();
+    await nats.stop();
     say('stopped.');
     process.exit(0);
   };
@@ -117,6 +135,7 @@ async function main() {
       console.error(`${service.name} exited unexpectedly (code ${code}); stopping the platform.`);
       stopping = true;
       await platform.stop();
+      await nats.stop();
       process.exit(1);
     });
   }
@@ -128,6 +147,11 @@ async function main() {
   say(`  admin API     ${platform.adminUrl}/admin/v1   (Authorization: Bearer ${adminToken})`);
   say(`  sandbox inbox ${platform.sandboxUrl}`);
   say(`  SMPP sandbox  127.0.0.1:${platform.ports.smpp}`);
+  say(
+    nats.users
+      ? `  NATS          ${nats.url}, a user per part (${path.join('.local', 'nats', 'nats-server.conf')})`
+      : `  NATS          ${nats.url} (NATS_URL: yours, without per-part users)`,
+  );
   say(`  gRPC          mutual TLS; a caller's certificate: GRPC_TLS_CA=${platform.grpcTls.ca}`);
   say(`                GRPC_TLS_CERT=${platform.grpcTls.cert} GRPC_TLS_KEY=${platform.grpcTls.key}`);
   if (platform.services.has('console')) {

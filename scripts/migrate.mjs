@@ -7,18 +7,23 @@
 //
 //   DATABASE_URL=postgresql://... node scripts/migrate.mjs [gateway billing ...]
 //
+// With NATS_URL set it then makes or updates the NATS streams (services/platform/src/bus/streams.ts)
+// as the provisioner user (NATS_USER/NATS_PASSWORD or NATS_CREDS; docs/security.md, "NATS users"):
+// no part may create or change a stream. With NATS_URL and no DATABASE_URL it makes the streams only.
+//
 // Used by the Helm chart's migration job (`migrate` in the image), by the trial install's init
 // containers and by local runs. Postgres may still be starting (a fresh trial install, a
 // failover) and `prisma migrate deploy` serialises runs with one advisory lock per database
 // (it gives up after 10 s), so those failures are retried until MIGRATE_WAIT_SECONDS have
 // passed; anything else (a broken migration) fails at once.
 import { setTimeout as delay } from 'node:timers/promises';
-import { migrateService, partUrlVariable } from '@otp/platform';
+import { createLogger, migrateService, partUrlVariable, provisionStreams } from '@otp/platform';
 import { SCHEMAS, START_ORDER, serviceDir } from '@otp/platform/launcher';
 
 const url = process.env.DATABASE_URL;
-if (!url) {
-  console.error('migrate: set DATABASE_URL');
+// Only NATS_URL: the streams alone (a trial NATS beside your own Postgres, whose Job migrated it).
+if (!url && !process.env.NATS_URL) {
+  console.error('migrate: set DATABASE_URL (and NATS_URL to make the streams)');
   process.exit(64);
 }
 const createRoles = process.env.DATABASE_CREATE_ROLES ?? 'true';
@@ -39,10 +44,11 @@ if (unknown.length > 0) {
   console.error(`migrate: no schema for ${unknown.join(', ')} (known: ${owners.join(', ')})`);
   process.exit(64);
 }
-const services = wanted.length > 0 ? owners.filter((name) => wanted.includes(name)) : owners;
+const services = !url ? [] : wanted.length > 0 ? owners.filter((name) => wanted.includes(name)) : owners;
 
 // The URL carries the password: only its host and database are ever printed.
 const target = (() => {
+  if (!url) return '';
   const parsed = new URL(url);
   return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
 })();
@@ -88,5 +94,22 @@ for (const name of services) {
       );
       await delay(Math.min(1000 * 2 ** (attempt - 1), 5000));
     }
+  }
+}
+
+if (process.env.NATS_URL) {
+  const access = {
+    url: process.env.NATS_URL,
+    user: process.env.NATS_USER || undefined,
+    password: process.env.NATS_PASSWORD || undefined,
+    credsFile: process.env.NATS_CREDS || undefined,
+  };
+  try {
+    await provisionStreams(access, createLogger('migrate', 'warn'), Math.max(0, deadline - Date.now()));
+    console.log(JSON.stringify({ msg: 'streams provisioned' }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(JSON.stringify({ msg: 'stream provisioning failed', error: message }));
+    process.exit(1);
   }
 }

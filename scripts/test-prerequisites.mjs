@@ -1,13 +1,16 @@
-// `npm test`'s first step: the two Debian packages its suites drive, besides Postgres and NATS:
-// `chromium` (the console's browser suite) and `libnet-smpp-perl` (the SMPP interoperability
-// suite's third-party SMSC). As root with apt-get it installs what is missing; otherwise it stops
-// at once naming the one command to run, rather than letting two suites fail twenty minutes in.
+// `npm test`'s first step: the Debian packages its suites drive, besides Postgres and NATS:
+// `chromium` (the console's browser suite), `libnet-smpp-perl` (the third-party SMSC of the SMPP
+// interoperability suite and the SMPP chaos scenario) and `prometheus` (promtool for the chart's
+// alert rules, and a real Prometheus scraping the platform for the dashboard's queries). As root with apt-get it installs what is
+// missing; otherwise it stops at once naming the one command to run, rather than letting the
+// suites fail twenty minutes in.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const PACKAGES = [
   { name: 'chromium', present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') },
   { name: 'libnet-smpp-perl', present: () => spawnSync('perl', ['-MNet::SMPP', '-e', '1']).status === 0 },
+  { name: 'prometheus', present: () => spawnSync('promtool', ['--version']).status === 0 },
 ];
 
 const missing = PACKAGES.filter((pkg) => !pkg.present()).map((pkg) => pkg.name);

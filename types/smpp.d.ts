@@ -30,7 +30,12 @@ declare module 'smpp' {
       short_message?: DecodedMessage | Buffer | string;
       isResponse(): boolean;
       response(options?: Record<string, unknown>): PDU;
+      /** The PDU's bytes (the sms carrier client writes these itself: services/sms/src/carrier/smpp-session.ts). */
+      toBuffer(): Buffer;
     }
+
+    /** A PDU of `command` (submit_sm, generic_nack, ...) from its fields, for `toBuffer`. */
+    export const PDU: new (command: string, options?: Record<string, unknown>) => PDU;
 
     export type ResponseCallback = (pdu: PDU) => void;
 

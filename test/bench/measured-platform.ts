@@ -49,7 +49,13 @@ export async function startMeasuredPlatform(
     env[name] = {
       ...serviceEnv[name],
       METRICS_PORT: String(port),
-      ...(collector ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_TRACES_SAMPLER_ARG: TRACED_RATIO } : {}),
+      ...(collector
+        ? {
+            OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+            OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+            OTEL_TRACES_SAMPLER_ARG: TRACED_RATIO,
+          }
+        : {}),
     };
   }
   const platform = await startTestPlatform({ only, env });

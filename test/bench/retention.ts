@@ -38,7 +38,7 @@ function percentile(sorted: number[], p: number): number {
 
 export async function retentionBenchmark(databaseUrl: string): Promise<void> {
   const pool = schemaPool(databaseUrl, 'sms', 8);
-  const bus = await connectBus(natsUrl(), 'bench-retention', logger);
+  const bus = await connectBus({ url: natsUrl() }, 'bench-retention', logger);
   await ensureStream(bus.jsm, STREAMS.events);
 
   console.log(`seeding ${OLD_ROWS.toLocaleString('en')} outbox rows published two days ago ...`);

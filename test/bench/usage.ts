@@ -7,8 +7,8 @@ import { BENCH_ANALYZE } from './load.js';
 
 // What a run costs each process, read from /proc (Linux): CPU (utime + stime) and write calls
 // (`syscw` of /proc/<pid>/io: socket and file writes, one per message a process sends another)
-// before and after, idle RSS, and the statements each service sent to Postgres (its metrics endpoint, see
-// `countStatements` in @otp/platform). Postgres backends come and go with the pools, so they are
+// before and after, idle RSS, and the statements each service sent to Postgres (its metrics endpoint:
+// `db.client.operation.duration`, telemetry/statement-metrics.ts in @otp/platform). Postgres backends come and go with the pools, so they are
 // sampled during the run: a backend first seen mid-run counts from zero, one that exits keeps its
 // last sample.
 
@@ -93,7 +93,7 @@ export interface Usage {
 
 /** Messages between processes, by kind, over a run. */
 export interface Hops {
-  /** gRPC calls the services served (`rpc_server_duration_seconds_count`). */
+  /** gRPC calls the services served (`rpc_server_call_duration_seconds_count`). */
   grpcCalls: number;
   /** HTTP requests the services served (`http_server_request_duration_seconds_count`: the API and provider reports). */
   httpRequests: number;
@@ -255,11 +255,12 @@ function metricTotal(text: string, metric: string): number {
   return sum;
 }
 
-/** Each service's statements so far (`db_client_statements_total`), from its scraped text. */
+/** Each service's statements so far (the count of `db_client_operation_duration_seconds`), from its scraped text. */
 function statementsIn(texts: Map<string, string>): Map<string, number> {
   const counts = new Map<string, number>();
   for (const [name, text] of texts) {
-    if (/^db_client_statements_total/m.test(text)) counts.set(name, metricTotal(text, 'db_client_statements_total'));
+    if (/^db_client_operation_duration_seconds_count/m.test(text))
+      counts.set(name, metricTotal(text, 'db_client_operation_duration_seconds_count'));
   }
   return counts;
 }
@@ -269,7 +270,7 @@ async function countHops(natsUrl: string, texts: Map<string, string>): Promise<H
   let grpcCalls = 0;
   let httpRequests = 0;
   for (const text of texts.values()) {
-    grpcCalls += metricTotal(text, 'rpc_server_duration_seconds_count');
+    grpcCalls += metricTotal(text, 'rpc_server_call_duration_seconds_count');
     httpRequests += metricTotal(text, 'http_server_request_duration_seconds_count');
   }
   const nc = await connect({ servers: natsUrl });

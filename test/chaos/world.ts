@@ -11,13 +11,14 @@ import {
   unsettled,
   type Outcome,
   type ReceivedWebhook,
+  type SuiteNats,
   type TestPlatform,
   type TestProject,
 } from '../infra/index.js';
 
 export const SENDER = 'ChaosShop';
 
-/** Short timers everywhere, so a fault settles in seconds (the recovery variables come with issue 17). */
+/** Short timers everywhere, so a fault settles in seconds (the recovery variables of docs/configuration.md). */
 export const FAST_ENV = {
   gateway: { GRPC_DEADLINE_MS: '3000' },
   // A message a killed worker held is handed out again after the ack wait (default 60 s).
@@ -38,26 +39,32 @@ export class World {
     readonly platform: TestPlatform,
     readonly receiver: Receiver,
     readonly db: pg.Pool,
-    readonly natsUrl: string,
+    readonly nats: SuiteNats,
   ) {}
 
-  static async start(options: { natsUrl?: string; replicas?: number }): Promise<World> {
+  /** `env`: variables of a part over FAST_ENV's (a suite's own timing). */
+  static async start(options: {
+    nats?: SuiteNats;
+    replicas?: number;
+    env?: Record<string, Record<string, string>>;
+  }): Promise<World> {
     // Holds each POST open a moment, so a dispatcher crash can cut one short.
     const receiver = await Receiver.start((): Reply => {
       setTimeout(() => receiver.release(), 200);
       return 'hang';
     });
+    const env: Record<string, Record<string, string>> = { ...FAST_ENV };
+    for (const [part, vars] of Object.entries(options.env ?? {})) env[part] = { ...env[part], ...vars };
     const platform = await startTestPlatform({
-      env: FAST_ENV,
-      ...(options.natsUrl ? { natsUrl: options.natsUrl } : {}),
+      env,
+      ...(options.nats ? { nats: options.nats } : {}),
       ...(options.replicas ? { replicas: options.replicas } : {}),
     }).catch(async (error: unknown) => {
       await receiver.close();
       throw error;
     });
     const db = new pg.Pool({ connectionString: platform.databaseUrl, max: 2 });
-    const natsUrl = platform.envOf('billing').NATS_URL!;
-    return new World(platform, receiver, db, natsUrl);
+    return new World(platform, receiver, db, platform.nats);
   }
 
   async stop(): Promise<void> {
@@ -125,7 +132,7 @@ export class World {
       admin: this.platform.admin,
       sandbox: this.platform.sandbox,
       db: this.db,
-      natsUrl: this.natsUrl,
+      nats: this.nats,
       webhooks: this.webhooks(),
     });
     return [...violations, ...checkInvariants(observed)];

@@ -4,12 +4,18 @@
 // promises: probes, resources, a locked-down securityContext, migrations before rollout, the
 // gateway as the only public entry and NetworkPolicies that open only the documented paths.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, test } from '@jest/globals';
+import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '@otp/platform/launcher';
+import { connect } from '@nats-io/transport-node';
+import { BUS_GRANTS, SUBJECTS } from '@otp/platform';
+import { freePort, REPO_ROOT } from '@otp/platform/launcher';
 import { PARTS } from '@otp/platform/parts';
 import { parseAllDocuments } from 'yaml';
 
@@ -25,6 +31,9 @@ const GRPC_PORTS: Record<string, number> = {
   verify: 50054,
   'webhook-dispatcher': 50055,
 };
+
+/** The parts with a NATS user (the permission table, services/platform/src/bus/permissions.ts). */
+const NATS_PARTS: string[] = PARTS.map((part) => part.name).filter((name) => BUS_GRANTS[name] !== null);
 
 /** grpcTls.healthPort: the plaintext grpc.health.v1 port the kubelet probes. */
 const HEALTH_PORT = 8086;
@@ -78,6 +87,7 @@ interface K8sObject {
   metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   automountServiceAccountToken?: boolean;
   data?: Record<string, string>;
+  stringData?: Record<string, string>;
   spec?: {
     type?: string;
     clusterIP?: string;
@@ -445,6 +455,8 @@ describe('exposure', () => {
       'webhook-dispatcher': ['WEBHOOK_SECRET_KEY'],
       sandbox: ['SMPP_PASSWORD', 'MESSENGER_API_TOKEN'],
     };
+    // And every part with a NATS user, its password (bus/access.ts).
+    for (const part of NATS_PARTS) required[part] = [...(required[part] ?? []), 'NATS_PASSWORD'];
     for (const setup of ['default', 'production', 'trial'] as const) {
       const [config] = ofKind(rendered[setup]!, 'ConfigMap').filter((map) => map.metadata.name === 'otp-config');
       assert.equal(config?.data?.OTP_ENV, 'production', `${setup}: OTP_ENV in the ConfigMap`);
@@ -703,5 +715,300 @@ describe('mutual TLS on gRPC: a certificate per part, one CA', () => {
     for (const certificate of issued) {
       assert.deepEqual(spec(certificate).issuerRef, { name: 'corp-ca', kind: 'ClusterIssuer' });
     }
+  });
+});
+
+describe('NATS users: each part its own, only its subjects (docs/security.md, "NATS users")', () => {
+  const env = (container: Container, name: string) => container.env?.find((entry) => entry.name === name);
+  const decoded = (objects: K8sObject[], ref: { name: string; key: string } | undefined) => {
+    const secret = ofKind(objects, 'Secret').find((s) => s.metadata.name === ref?.name);
+    return Buffer.from(secret?.data?.[ref?.key ?? ''] ?? '', 'base64').toString();
+  };
+  const passwordKey = (user: string) => `NATS_PASSWORD_${user.toUpperCase().replace(/-/g, '_')}`;
+
+  for (const setup of Object.keys(setups)) {
+    test(`${setup}: each part that uses NATS connects as its own user; the others get no NATS credentials`, () => {
+      const objects = rendered[setup]!;
+      const passwords = new Set<string>();
+      for (const deployment of ofKind(objects, 'Deployment')) {
+        const name = component(deployment)!;
+        const main = podSpec(deployment).containers[0]!;
+        if (!NATS_PARTS.includes(name)) {
+          assert.equal(env(main, 'NATS_PASSWORD'), undefined, `${name} has no NATS user`);
+          continue;
+        }
+        assert.equal(env(main, 'NATS_USER')?.value, name);
+        const ref = env(main, 'NATS_PASSWORD')?.valueFrom?.secretKeyRef;
+        assert.equal(ref?.key, passwordKey(name));
+        if (setup === 'production') {
+          assert.equal(ref?.name, 'otp-nats', 'from the existing Secret');
+          continue;
+        }
+        const password = decoded(objects, ref);
+        assert.ok(password.length >= 32, `${name}: a generated password`);
+        passwords.add(password);
+      }
+      if (setup !== 'production') assert.equal(passwords.size, NATS_PARTS.length, 'one password per part');
+    });
+  }
+
+  for (const setup of ['default', 'production']) {
+    test(`${setup}: the migration job makes the streams as the provisioner, the only user allowed to`, () => {
+      const objects = rendered[setup]!;
+      const migrate = podSpec(ofKind(objects, 'Job')[0]!).containers[0]!;
+      assert.equal(env(migrate, 'NATS_USER')?.value, 'provisioner');
+      assert.ok(env(migrate, 'NATS_URL')?.valueFrom?.secretKeyRef);
+      const ref = env(migrate, 'NATS_PASSWORD')?.valueFrom?.secretKeyRef;
+      assert.equal(ref?.key, 'NATS_PASSWORD_PROVISIONER');
+      if (setup === 'production') return assert.equal(ref?.name, 'otp-nats');
+      // The hook's copy (pre-install: the chart's Secret does not exist yet) holds the same password.
+      assert.equal(decoded(objects, ref), decoded(objects, { name: 'otp', key: 'NATS_PASSWORD_PROVISIONER' }));
+      const policy = ofKind(objects, 'NetworkPolicy').find((p) => selects(p, 'migrate'))!;
+      assert.ok(policy.spec?.egress?.some((rule) => rule.ports?.some((port) => port.port === 4222)));
+    });
+  }
+
+  test('trial: the pods that use NATS make the streams first (the trial NATS is not up at pre-install)', () => {
+    for (const deployment of ofKind(rendered.trial!, 'Deployment')) {
+      const name = component(deployment)!;
+      const init = podSpec(deployment).initContainers?.[0];
+      const user = init && env(init, 'NATS_USER')?.value;
+      assert.equal(user, NATS_PARTS.includes(name) ? 'provisioner' : undefined, name);
+    }
+  });
+
+  test("trial: the chart's NATS loads a user per part with only its subjects, which a real nats-server enforces", async () => {
+    const objects = rendered.trial!;
+    const nats = ofKind(objects, 'StatefulSet').find((object) => component(object) === 'nats')!;
+    const args = podSpec(nats).containers[0]!.args ?? [];
+    assert.equal(args[args.indexOf('--config') + 1], '/etc/nats/auth.conf');
+    const auth = ofKind(objects, 'Secret').find((s) => s.metadata.name === 'otp-nats-auth')?.stringData?.['auth.conf'];
+    assert.ok(auth, 'the rendered users');
+    const password = (user: string) => decoded(objects, { name: 'otp', key: passwordKey(user) });
+
+    // The rendered block, as nats-server reads it (nothing but this file decides who may do what).
+    const dir = mkdtempSync(path.join(tmpdir(), 'otp-chart-nats-'));
+    writeFileSync(path.join(dir, 'auth.conf'), auth);
+    const port = await freePort();
+    const server = spawn('nats-server', ['-c', path.join(dir, 'auth.conf'), '-a', '127.0.0.1', '-p', String(port)], {
+      stdio: 'ignore',
+    });
+    const url = `nats://127.0.0.1:${port}`;
+    try {
+      const as = async (user: string) => {
+        for (let tries = 0; ; tries++) {
+          try {
+            return await connect({ servers: url, user, pass: password(user), reconnect: false });
+          } catch (error) {
+            if (tries > 100 || /authorization/i.test(String(error))) throw error;
+            await delay(50);
+          }
+        }
+      };
+      for (const user of [...NATS_PARTS, 'provisioner']) await (await as(user)).close();
+      await assert.rejects(connect({ servers: url, reconnect: false }), /authorization/i, 'no anonymous client');
+      const guard = await as('guard');
+      const refused: string[] = [];
+      void (async () => {
+        for await (const status of guard.status()) if (status.type === 'error') refused.push(status.error.message);
+      })();
+      guard.publish(SUBJECTS.smsStatus, 'forged');
+      guard.publish(SUBJECTS.fraudBlocks, 'its own');
+      await guard.flush();
+      await delay(200);
+      assert.equal(refused.length, 1, refused.join('; '));
+      assert.match(refused[0]!, /publish to "events\.sms\.status"/i);
+      await guard.close();
+    } finally {
+      server.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an external NATS with operator (JWT) auth: each part mounts its own .creds file only', async () => {
+    const objects = await render(
+      '-f',
+      path.join(CHART, 'values-production.yaml'),
+      '--set',
+      'nats.credsSecret=otp-nats-creds',
+    );
+    for (const deployment of ofKind(objects, 'Deployment')) {
+      const name = component(deployment)!;
+      if (!NATS_PARTS.includes(name)) continue;
+      const pod = podSpec(deployment);
+      assert.equal(env(pod.containers[0]!, 'NATS_CREDS')?.value, `/etc/otp/nats/${name}.creds`);
+      assert.equal(env(pod.containers[0]!, 'NATS_PASSWORD'), undefined);
+      const volume = pod.volumes?.find((entry) => entry.name === 'nats-creds') as
+        { secret?: { secretName: string; items?: { key: string }[] } } | undefined;
+      assert.equal(volume?.secret?.secretName, 'otp-nats-creds');
+      assert.deepEqual(
+        volume?.secret?.items?.map((item) => item.key),
+        [`${name}.creds`],
+      );
+    }
+  });
+});
+
+describe('monitoring pack (monitoring.enabled)', () => {
+  const MONITORING_KINDS = ['PodMonitor', 'PrometheusRule'];
+
+  test('off by default: no operator objects, no dashboard', () => {
+    for (const setup of Object.keys(setups)) {
+      assert.deepEqual(
+        rendered[setup]!.filter((object) => MONITORING_KINDS.includes(object.kind)),
+        [],
+      );
+      assert.ok(!ofKind(rendered[setup]!, 'ConfigMap').some((map) => map.metadata.name === 'otp-dashboard'));
+    }
+  });
+
+  test('on: a PodMonitor on every pod’s metrics port, the alerts, and the dashboard for Grafana’s sidecar', async () => {
+    const objects = await render('--set', 'monitoring.enabled=true', '--set', 'monitoring.labels.release=kps');
+    const [monitor] = ofKind(objects, 'PodMonitor');
+    const spec = monitor?.spec as unknown as {
+      selector: LabelSelector;
+      podMetricsEndpoints: { port: string; path: string }[];
+    };
+    assert.equal(monitor?.metadata.labels?.release, 'kps', 'the label Prometheus selects it by');
+    assert.deepEqual(
+      spec.podMetricsEndpoints.map((endpoint) => [endpoint.port, endpoint.path]),
+      [['metrics', '/metrics']],
+    );
+    for (const deployment of ofKind(objects, 'Deployment')) {
+      const labels = deployment.spec?.template?.metadata as unknown as { labels: Record<string, string> };
+      for (const [key, value] of Object.entries(spec.selector.matchLabels ?? {})) {
+        assert.equal(labels.labels[key], value, `${deployment.metadata.name} is selected`);
+      }
+      const ports = podSpec(deployment).containers[0]! as Container & { ports?: { name: string }[] };
+      assert.ok(
+        ports.ports?.some((port) => port.name === 'metrics'),
+        `${deployment.metadata.name} names its metrics port`,
+      );
+    }
+    const [rule] = ofKind(objects, 'PrometheusRule');
+    const groups = (rule?.spec as unknown as { groups: { rules: { alert: string }[] }[] }).groups;
+    assert.ok(groups.flatMap((group) => group.rules).length >= 10, 'the alerts');
+    const dashboard = ofKind(objects, 'ConfigMap').find((map) => map.metadata.name === 'otp-dashboard');
+    assert.equal(dashboard?.metadata.labels?.grafana_dashboard, '1');
+    const file = readFileSync(path.join(CHART, 'files', 'grafana-dashboard.json'), 'utf8');
+    assert.deepEqual(JSON.parse(dashboard?.data?.['otp.json'] ?? '{}'), JSON.parse(file), 'the shipped file, as it is');
+  });
+
+  test('it needs the metrics port', async () => {
+    await assert.rejects(
+      render('--set', 'monitoring.enabled=true', '--set', 'metrics.enabled=false'),
+      /monitoring.enabled needs metrics.enabled/,
+    );
+  });
+});
+
+describe('OpenTelemetry resource and sampling', () => {
+  test('every pod names itself in OTEL_RESOURCE_ATTRIBUTES from the downward API', () => {
+    for (const deployment of ofKind(rendered.default!, 'Deployment')) {
+      const env = podSpec(deployment).containers[0]!.env ?? [];
+      const field = (name: string) =>
+        (env.find((entry) => entry.name === name)?.valueFrom as { fieldRef?: { fieldPath: string } } | undefined)
+          ?.fieldRef?.fieldPath;
+      assert.equal(field('K8S_POD_NAME'), 'metadata.name');
+      assert.equal(field('K8S_NAMESPACE_NAME'), 'metadata.namespace');
+      assert.equal(field('K8S_NODE_NAME'), 'spec.nodeName');
+      const names = env.map((entry) => entry.name);
+      const attributes = env.find((entry) => entry.name === 'OTEL_RESOURCE_ATTRIBUTES')?.value ?? '';
+      // $(VAR) expands only variables listed before it.
+      assert.ok(names.indexOf('OTEL_RESOURCE_ATTRIBUTES') > names.indexOf('K8S_NODE_NAME'));
+      const pairs = new Map(attributes.split(',').map((pair) => pair.split('=') as [string, string]));
+      assert.equal(pairs.get('k8s.pod.name'), '$(K8S_POD_NAME)');
+      assert.equal(pairs.get('k8s.namespace.name'), '$(K8S_NAMESPACE_NAME)');
+      assert.equal(pairs.get('k8s.node.name'), '$(K8S_NODE_NAME)');
+      assert.equal(pairs.get('service.version'), '1.0.0', 'the chart’s appVersion');
+      assert.equal(pairs.get('k8s.deployment.name'), deployment.metadata.name);
+    }
+  });
+
+  test('traces: the standard sampler variables, parent-based at the chosen ratio', () => {
+    const config = ofKind(rendered.production!, 'ConfigMap').find((map) => map.metadata.name === 'otp-config');
+    assert.equal(config?.data?.OTEL_TRACES_SAMPLER, 'parentbased_traceidratio');
+    assert.equal(config?.data?.OTEL_TRACES_SAMPLER_ARG, '0.2');
+    const defaults = ofKind(rendered.default!, 'ConfigMap').find((map) => map.metadata.name === 'otp-config');
+    assert.equal(defaults?.data?.OTEL_EXPORTER_OTLP_ENDPOINT, undefined, 'tracing off without an endpoint');
+  });
+});
+
+describe('spreading and scaling', () => {
+  interface Spread {
+    topologyKey: string;
+    whenUnsatisfiable: string;
+    labelSelector: LabelSelector;
+    matchLabelKeys?: string[];
+  }
+  const spreadOf = (deployment: K8sObject) =>
+    (podSpec(deployment) as PodSpec & { topologySpreadConstraints?: Spread[] }).topologySpreadConstraints ?? [];
+
+  test('each component spreads its own pods over zones and nodes; [] turns it off', async () => {
+    for (const deployment of ofKind(rendered.default!, 'Deployment')) {
+      const spread = spreadOf(deployment);
+      assert.deepEqual(
+        spread.map((constraint) => constraint.topologyKey),
+        ['topology.kubernetes.io/zone', 'kubernetes.io/hostname'],
+      );
+      for (const constraint of spread) {
+        assert.equal(constraint.labelSelector.matchLabels?.['app.kubernetes.io/component'], component(deployment));
+        assert.deepEqual(constraint.matchLabelKeys, ['pod-template-hash']);
+      }
+    }
+    const off = await render('--set-json', 'topologySpreadConstraints=[]');
+    assert.ok(ofKind(off, 'Deployment').every((deployment) => spreadOf(deployment).length === 0));
+  });
+
+  test('queue-depth autoscaling: off by default, on it adds the consumer’s backlog as an external metric', async () => {
+    const metricsOf = (objects: K8sObject[], name: string) =>
+      (
+        ofKind(objects, 'HorizontalPodAutoscaler').find((hpa) => hpa.metadata.name === name)?.spec as unknown as {
+          metrics: { type: string; external?: { metric: { name: string; selector: LabelSelector }; target: object } }[];
+        }
+      ).metrics;
+    assert.deepEqual(
+      metricsOf(rendered.production!, 'otp-sms').map((metric) => metric.type),
+      ['Resource'],
+    );
+    const objects = await render(
+      '--set',
+      'components.sms.autoscaling.enabled=true',
+      '--set',
+      'components.sms.autoscaling.queueDepth.enabled=true',
+    );
+    const external = metricsOf(objects, 'otp-sms').find((metric) => metric.type === 'External')?.external;
+    assert.equal(external?.metric.name, 'otp_jetstream_consumer_pending');
+    assert.deepEqual(external?.metric.selector.matchLabels, { consumer: 'sms-delivery' });
+    assert.deepEqual(external?.target, { type: 'AverageValue', averageValue: '200' });
+  });
+
+  test('values-production-ha.yaml: R3 streams, zones insisted on, queue-depth scaling, the monitoring pack', async () => {
+    const objects = await render(
+      '-f',
+      path.join(CHART, 'values-production.yaml'),
+      '-f',
+      path.join(CHART, 'values-production-ha.yaml'),
+    );
+    const migrate = podSpec(ofKind(objects, 'Job')[0]!).containers[0]!;
+    assert.equal(migrate.env?.find((entry) => entry.name === 'NATS_STREAM_REPLICAS')?.value, '3');
+    for (const deployment of ofKind(objects, 'Deployment')) {
+      const zone = spreadOf(deployment).find((constraint) => constraint.topologyKey === 'topology.kubernetes.io/zone');
+      assert.equal(
+        zone?.whenUnsatisfiable,
+        'DoNotSchedule',
+        `${deployment.metadata.name}: one zone down leaves it serving`,
+      );
+      assert.equal((podSpec(deployment) as PodSpec & { affinity?: object }).affinity, undefined);
+      assert.equal(deployment.spec?.replicas, undefined, `${deployment.metadata.name}: the HPA owns replicas`);
+    }
+    const sms = ofKind(objects, 'HorizontalPodAutoscaler').find((hpa) => hpa.metadata.name === 'otp-sms');
+    assert.ok(JSON.stringify(sms?.spec).includes('otp_jetstream_consumer_pending'));
+    assert.equal(ofKind(objects, 'PodMonitor').length, 1);
+    assert.equal(ofKind(objects, 'PrometheusRule').length, 1);
+    const database = podSpec(
+      ofKind(objects, 'Deployment').find((d) => component(d) === 'sms')!,
+    ).containers[0]!.env?.find((entry) => entry.name === 'DATABASE_URL');
+    assert.equal(database?.valueFrom?.secretKeyRef?.name, 'otp-database', 'the HA cluster’s URL from your Secret');
   });
 });

@@ -67,6 +67,8 @@ describe('OTP_ENV=production refuses sample and missing secrets at start', () =>
       WEBHOOK_SECRET_KEY: 'e3'.repeat(32),
       SMPP_PASSWORD: 'a-bind-password',
       MESSENGER_API_TOKEN: 'a-token',
+      // The dispatcher's NATS user's: the suite's NATS checks it (a NATS without users takes any).
+      NATS_PASSWORD: platform.envOf('webhook-dispatcher').NATS_PASSWORD || 'a-nats-password',
     };
     const sample = await refusal('webhook-dispatcher', { WEBHOOK_SECRET_KEY: LOCAL_SECRET_KEYS.webhookSecret });
     assert.match(sample, /WEBHOOK_SECRET_KEY holds a sample value/);
@@ -104,6 +106,10 @@ describe('OTP_ENV=production refuses sample and missing secrets at start', () =>
 
     const sms = await refusal('sms', { SMPP_PASSWORD: undefined });
     assert.match(sms, /SMPP_PASSWORD is required when OTP_ENV=production/);
+
+    // Every part that uses NATS needs its own NATS user's password (or a .creds file).
+    const guard = await refusal('guard', { NATS_PASSWORD: undefined });
+    assert.match(guard, /NATS_PASSWORD is required when OTP_ENV=production/);
   });
 
   it('otpctl needs OTP_ADMIN_TOKEN unless OTP_ENV=local', async () => {

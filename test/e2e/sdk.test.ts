@@ -1,9 +1,17 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { OtpApiError, OtpClient, OtpNetworkError, OtpWebhookError, verifyWebhook } from '@otp/sdk';
+import { REPO_ROOT } from '@otp/platform/launcher';
 import { eventually, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
+
+const run = promisify(execFile);
 
 // The TypeScript SDK (sdk/typescript) against the running platform, as a customer backend uses it.
 // The gateway admits one /v1 request at a time and queues none, so a burst gets real 503s that
@@ -31,6 +39,13 @@ async function inbox(to: string): Promise<InboxMessage[]> {
   return ((await response.json()) as { messages: InboxMessage[] }).messages;
 }
 
+/** The sender ID SMS (and verify's SMS fallback) go from, approved and made the default. */
+async function approveSender(target: TestProject): Promise<void> {
+  await platform.admin.post(`/projects/${target.id}/sender-ids`, { value: 'OTPDemo', site: 'demo.example' });
+  await platform.admin.post(`/projects/${target.id}/sender-ids/OTPDemo/approve`);
+  await platform.admin.patch(`/projects/${target.id}/settings/sms`, { default_sender_id: 'OTPDemo' });
+}
+
 function client(options: Partial<ConstructorParameters<typeof OtpClient>[0]> = {}): OtpClient {
   return new OtpClient({ apiKey: project.key, baseUrl: `${platform.publicUrls[0]}/v1`, ...options });
 }
@@ -40,9 +55,7 @@ describe('the TypeScript SDK', () => {
     platform = await startTestPlatform({ env: { gateway: { MAX_IN_FLIGHT: '1', ADMISSION_QUEUE_MS: '0' } } });
     // The retry case fires a burst to neighbouring numbers: load, not abuse.
     project = await platform.newProject({ credit: '20.00', abuseLimits: 'off' });
-    await platform.admin.post(`/projects/${project.id}/sender-ids`, { value: 'OTPDemo', site: 'demo.example' });
-    await platform.admin.post(`/projects/${project.id}/sender-ids/OTPDemo/approve`);
-    await platform.admin.patch(`/projects/${project.id}/settings/sms`, { default_sender_id: 'OTPDemo' });
+    await approveSender(project);
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -176,5 +189,98 @@ describe('the TypeScript SDK', () => {
       retry: { maxRetries: 1 },
     });
     await assert.rejects(otp.getProject(), OtpNetworkError);
+  });
+
+  it('tells a replayed answer from a first one, and names the request it came in', async () => {
+    const otp = client();
+    const body = { to: '+447700123421', body: 'Replay me once.' };
+    const first = await otp.sendSms(body, { idempotencyKey: 'sdk-replay-1' });
+    const again = await otp.sendSms(body, { idempotencyKey: 'sdk-replay-1' });
+    assert.equal(again.sid, first.sid);
+    assert.equal(first.lastResponse.idempotentReplayed, false);
+    assert.equal(again.lastResponse.idempotentReplayed, true);
+    assert.equal(first.lastResponse.status, 201);
+    assert.ok(first.lastResponse.requestId && first.lastResponse.requestId !== again.lastResponse.requestId);
+    // Not part of the resource: a result stored or sent on as JSON stays the API's shape.
+    assert.equal('lastResponse' in JSON.parse(JSON.stringify(first)), false);
+  });
+
+  it("throws a velocity rule's 429 at once instead of waiting out its minute", async () => {
+    const limited = await platform.newProject({ credit: '5.00' });
+    await approveSender(limited);
+    const rule = await platform.admin.patch(`/projects/${limited.id}/settings/fraud`, {
+      number_limit: 1,
+      number_window_seconds: 600,
+    });
+    assert.equal(rule.status, 200, rule.text);
+    let tries = 0;
+    const counted: typeof fetch = async (input, init) => {
+      tries++;
+      return fetch(input, init);
+    };
+    const otp = new OtpClient({ apiKey: limited.key, baseUrl: `${platform.publicUrls[0]}/v1`, fetch: counted });
+    const to = '+447700123422';
+    const first = await otp.startVerification({ to });
+    const [message] = await eventually(
+      () => inbox(to),
+      (messages) => messages.some((m) => m.code !== null),
+      { what: 'the first code' },
+    );
+    // Approved, so nothing but the number limit stands in the way of the next start.
+    assert.equal((await otp.checkVerification(first.sid, { code: message!.code! })).status, 'approved');
+    tries = 0;
+    const refused = await otp.startVerification({ to }).then(
+      () => assert.fail('a second start inside the number limit was accepted'),
+      (e: unknown) => e,
+    );
+    assert.ok(refused instanceof OtpApiError);
+    assert.equal(refused.status, 429);
+    assert.ok((refused.retryAfterSeconds ?? 0) > 8, `Retry-After ${refused.retryAfterSeconds}`);
+    assert.equal(tries, 1, 'the refusal was not retried');
+  });
+
+  it('installs from its packed tarball outside the repository and calls the API from a scratch project', async () => {
+    const scratch = await mkdtemp(path.join(tmpdir(), 'otp-sdk-'));
+    try {
+      const copy = path.join(scratch, 'sdk');
+      await mkdir(copy);
+      for (const part of ['package.json', 'tsconfig.json', 'README.md', 'src']) {
+        await cp(path.join(REPO_ROOT, 'sdk', 'typescript', part), path.join(copy, part), { recursive: true });
+      }
+      const npm = (args: string[], cwd: string) =>
+        run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, maxBuffer: 16 * 1024 * 1024 });
+      await npm(['install'], copy);
+      const packed = await npm(['pack', '--pack-destination', scratch], copy);
+      const tarball = path.join(scratch, packed.stdout.trim().split('\n').pop()!);
+      const { stdout: listing } = await run('tar', ['-tzf', tarball]);
+      const files = listing.trim().split('\n');
+      assert.ok(files.includes('package/dist/index.js') && files.includes('package/dist/index.d.ts'), listing);
+      assert.ok(files.includes('package/README.md'), listing);
+      assert.equal(files.filter((file) => file.startsWith('package/src/')).length, 0, 'sources are not shipped');
+
+      const app = path.join(scratch, 'app');
+      await mkdir(app);
+      await writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+      await npm(['install', tarball], app);
+      await writeFile(
+        path.join(app, 'main.mjs'),
+        [
+          "import { OtpClient } from '@otp/sdk';",
+          'const otp = new OtpClient({ apiKey: process.env.OTP_API_KEY, baseUrl: process.env.OTP_BASE_URL });',
+          'const project = await otp.getProject();',
+          'console.log(JSON.stringify({ id: project.id, requestId: project.lastResponse.requestId, livemode: otp.livemode }));',
+        ].join('\n'),
+      );
+      const { stdout } = await run('node', ['main.mjs'], {
+        cwd: app,
+        env: { ...process.env, OTP_API_KEY: project.key, OTP_BASE_URL: `${platform.publicUrls[0]}/v1` },
+      });
+      const answer = JSON.parse(stdout) as { id: string; requestId?: string; livemode: boolean };
+      assert.equal(answer.id, project.id);
+      assert.ok(answer.requestId);
+      assert.equal(answer.livemode, true);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { ServiceName } from '@otp/platform/launcher';
@@ -13,6 +14,8 @@ import {
 
 // One request, one trace: every service exports spans (OTLP/HTTP) to an in-memory collector, and
 // the spans of a single POST must form one connected tree across the processes that handled it.
+// Then the standard OTEL_* variables: a sampler that keeps no new trace but follows a sampled
+// caller, and a part with OTEL_SDK_DISABLED=true that exports nothing though an endpoint is set.
 
 const SERVICES: ServiceName[] = ['sandbox', 'billing', 'sms', 'messenger', 'verify', 'webhook-dispatcher', 'gateway'];
 
@@ -151,5 +154,62 @@ describe('tracing across services (real processes exporting OTLP)', () => {
       spans.some((span) => span.parentSpanId === deliver.spanId && span.kind === 3),
       'the HTTP POST is a client span under the delivery',
     );
+  });
+});
+
+describe('the standard OTEL_* variables (real processes)', () => {
+  let otelCollector: TraceCollector;
+  let otelPlatform: TestPlatform;
+
+  beforeAll(async () => {
+    otelCollector = await startTraceCollector();
+    const exporting = { OTEL_EXPORTER_OTLP_ENDPOINT: otelCollector.url, OTEL_BSP_SCHEDULE_DELAY: '100' };
+    otelPlatform = await startTestPlatform({
+      only: ['gateway'],
+      env: {
+        // No new trace is kept (ratio 0); a caller's sampled trace is (parent-based).
+        gateway: { ...exporting, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' },
+        // The endpoint is set, yet the SDK is off: no spans, whatever the caller sampled.
+        billing: { ...exporting, OTEL_SDK_DISABLED: 'true' },
+        guard: { ...exporting, OTEL_SDK_DISABLED: 'true' },
+      },
+    });
+  });
+  afterAll(async () => {
+    await otelPlatform?.stop();
+    await otelCollector?.stop();
+  });
+
+  it('parentbased_traceidratio at 0: a new request is not traced, a sampled caller’s request is; OTEL_SDK_DISABLED parts export nothing', async () => {
+    // Creating a project credits its trial balance: the gateway calls billing.
+    const unsampled = await otelPlatform.admin.post('/projects', { name: 'not traced' });
+    assert.equal(unsampled.status, 201, unsampled.text);
+    const traceId = randomBytes(16).toString('hex');
+    const parentId = randomBytes(8).toString('hex');
+    const sampled = await otelPlatform.admin.post(
+      '/projects',
+      { name: 'traced by its caller' },
+      { traceparent: `00-${traceId}-${parentId}-01` },
+    );
+    assert.equal(sampled.status, 201, sampled.text);
+
+    const spans = await eventually(
+      async () => otelCollector.spans(),
+      (found) =>
+        found.some((span) => span.service === 'gateway' && span.traceId === traceId && span.kind === 2) &&
+        found.some((span) => span.service === 'gateway' && span.kind === 3 && span.name.includes('Billing')),
+      { timeoutMs: 15000, what: "the gateway's server span and its call to billing, in the caller's trace" },
+    );
+    // Past the exporters' batch delay: whatever billing or guard would have sent has arrived.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const server = spans.find((span) => span.service === 'gateway' && span.traceId === traceId && span.kind === 2)!;
+    assert.equal(server.parentSpanId, parentId, "the server span is the caller's child");
+    // Spans are exported in the order they end: the unsampled request's would have come first.
+    const all = otelCollector.spans();
+    assert.deepEqual([...new Set(all.map((span) => span.traceId))], [traceId], 'no trace of the unsampled request');
+    assert.deepEqual([...new Set(all.map((span) => span.service))], ['gateway'], 'billing and guard sent nothing');
+    // OTLP over HTTP as protobuf, the specification's default protocol.
+    assert.ok(otelCollector.contentTypes().length > 0);
+    assert.ok(otelCollector.contentTypes().every((type) => type.includes('application/x-protobuf')));
   });
 });

@@ -9,3 +9,4 @@ export * from './workload.js';
 export * from './invariants.js';
 export * from './tcp-proxy.js';
 export * from './prisma-compiler.js';
+export * from './chart.js';

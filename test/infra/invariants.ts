@@ -1,10 +1,10 @@
-// The invariants of issue 17 (point 3) checked after a fault, from the public API, the admin
+// The invariants that hold after any fault, checked, from the public API, the admin
 // ledger, SQL, the EVENTS stream, the webhook receiver and the sandbox. Each check returns the
 // violations it found, each naming the sid (or reference, or number) and the invariant, so one
 // run shows every broken promise at once instead of stopping at the first.
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import type pg from 'pg';
+import { connectObserver, type SuiteNats } from './bus.js';
 import type { JsonClient } from './http.js';
 import { cents, ledgerOf, type LedgerEntry } from './money.js';
 import { inboxOf, type Kind, type Outcome } from './workload.js';
@@ -70,6 +70,10 @@ export interface Observed {
   owners: Map<string, string>;
   /** Per number: SMS the carrier accepted, messenger codes the provider got. */
   received: Map<string, { sms: number; messenger: number }>;
+  /** The project's spend per UTC day, from the ledger: what each day's movements counted on it. */
+  spendDays: { day: string; cents: number }[];
+  /** The project's daily spend limit in cents (null: none), and Billing's running total for its day. */
+  spendLimit: { limitCents: number | null; day: string | null; spentCents: number };
 }
 
 /** Every sid of the project in the owners' tables (verify's own sends are found through their verification). */
@@ -93,8 +97,8 @@ export async function readResource(api: JsonClient, sid: string): Promise<(Resou
 }
 
 /** Every event on the EVENTS stream, read with an ordered consumer from the first to the last one stored now. */
-export async function readStreamEvents(natsUrl: string): Promise<StreamEvent[]> {
-  const nc = await connect({ servers: natsUrl });
+export async function readStreamEvents(nats: SuiteNats): Promise<StreamEvent[]> {
+  const nc = await connectObserver(nats);
   try {
     const js = jetstream(nc);
     const jsm = await jetstreamManager(nc);
@@ -126,7 +130,7 @@ export async function observe(options: {
   admin: JsonClient;
   sandbox: JsonClient;
   db: pg.Pool;
-  natsUrl: string;
+  nats: SuiteNats;
   webhooks: ReceivedWebhook[];
 }): Promise<Observed> {
   const sids = new Set([
@@ -154,7 +158,8 @@ export async function observe(options: {
       messenger: inbox.filter((m) => m.channel === 'messenger').length,
     });
   }
-  const events = (await readStreamEvents(options.natsUrl)).filter((e) => e.projectId === options.projectId);
+  const events = (await readStreamEvents(options.nats)).filter((e) => e.projectId === options.projectId);
+  const spending = await spendOf(options.db, options.projectId);
   const { rows: sends } = await options.db.query<{
     sid: string;
     purpose: string;
@@ -183,6 +188,36 @@ export async function observe(options: {
     owners,
     webhooks: options.webhooks,
     received,
+    ...spending,
+  };
+}
+
+/**
+ * A project's spend per UTC day as its ledger counts it (every movement but a credit names the day
+ * it counts on: a debit its own, a release or refund the day its money was counted; entries from
+ * before that column count on the day they were written), and Billing's limit and running total.
+ */
+export async function spendOf(db: pg.Pool, projectId: string): Promise<Pick<Observed, 'spendDays' | 'spendLimit'>> {
+  const days = await db.query<{ day: string; cents: string }>(
+    `SELECT to_char(COALESCE(spend_day, (created_at AT TIME ZONE 'UTC')::date), 'YYYY-MM-DD') AS day,
+            (-SUM(amount_cents))::text AS cents
+       FROM billing.ledger_entries WHERE project_id = $1 AND kind <> 'credit' GROUP BY 1 ORDER BY 1`,
+    [projectId],
+  );
+  const account = await db.query<{ limit_cents: string | null; day: string | null; spent: string }>(
+    `SELECT daily_spend_limit_cents::text AS limit_cents, to_char(spend_day, 'YYYY-MM-DD') AS day,
+            spent_today_cents::text AS spent
+       FROM billing.accounts WHERE project_id = $1`,
+    [projectId],
+  );
+  const row = account.rows[0];
+  return {
+    spendDays: days.rows.map((d) => ({ day: d.day, cents: Number(d.cents) })),
+    spendLimit: {
+      limitCents: row?.limit_cents == null ? null : Number(row.limit_cents),
+      day: row?.day ?? null,
+      spentCents: Number(row?.spent ?? 0),
+    },
   };
 }
 
@@ -212,8 +247,9 @@ export function finalExactlyOnce(o: Observed): string[] {
     for (const [type, distinct] of byType) {
       if (distinct.size > 1) violations.push(`${sid}: ${distinct.size} distinct ${type} events [exactly once]`);
     }
-    // A message the queue never took (its request was refused) announces nothing.
-    if (finalTypes.length > 0 && resource.status !== 'enqueue_failed') {
+    // A message the queue never took announces that too (sms.failed): its caller may have hung up
+    // before the 503, or been told `queued` by a repeat while the publish was failing.
+    if (finalTypes.length > 0) {
       const finals = new Set(ofSid.filter((e) => finalTypes.some((t) => e.type.startsWith(t))).map((e) => e.id));
       if (FINAL[resource.kind].includes(resource.status) && finals.size !== 1) {
         violations.push(
@@ -309,6 +345,32 @@ export function balanceAdds(o: Observed): string[] {
   return violations;
 }
 
+/**
+ * Spend is counted per UTC day on the day the money was counted: no day's spend passes the daily
+ * limit (money given back after midnight never makes room on the next day), and Billing's running
+ * total for its day is what the ledger counts for that day.
+ */
+export function spendWithinDailyLimit(o: Pick<Observed, 'projectId' | 'spendDays' | 'spendLimit'>): string[] {
+  const violations: string[] = [];
+  const { limitCents, day, spentCents } = o.spendLimit;
+  for (const spent of o.spendDays) {
+    if (limitCents !== null && spent.cents > limitCents) {
+      violations.push(
+        `project ${o.projectId}: ${(spent.cents / 100).toFixed(2)} spent on ${spent.day}, past the daily limit ${(limitCents / 100).toFixed(2)} [spend per day within the limit]`,
+      );
+    }
+  }
+  if (day !== null) {
+    const counted = o.spendDays.find((d) => d.day === day)?.cents ?? 0;
+    if (counted !== spentCents) {
+      violations.push(
+        `project ${o.projectId}: Billing counts ${(spentCents / 100).toFixed(2)} spent on ${day} but its ledger ${(counted / 100).toFixed(2)} [spend counted on the day of the charge]`,
+      );
+    }
+  }
+  return violations;
+}
+
 /** The carrier and the messenger provider got each message at most once per attempt the API shows. */
 export function sentAtMostOncePerAttempt(o: Observed): string[] {
   const violations: string[] = [];
@@ -345,7 +407,16 @@ export function sentAtMostOncePerAttempt(o: Observed): string[] {
 
 /** Every invariant; empty when all hold. */
 export function checkInvariants(o: Observed): string[] {
-  return [...finalExactlyOnce(o), ...moneyFollowsWork(o), ...balanceAdds(o), ...sentAtMostOncePerAttempt(o)];
+  return [...finalExactlyOnce(o), ...checkMoneyInvariants(o)];
+}
+
+/**
+ * The money invariants alone (no webhook or event counts: a suite without a webhook receiver):
+ * balance = credits - charges + refunds with no hold left open, every cost shown equals the
+ * ledger for its sid, spend per day within the limit, each message sent at most once per attempt.
+ */
+export function checkMoneyInvariants(o: Observed): string[] {
+  return [...moneyFollowsWork(o), ...balanceAdds(o), ...spendWithinDailyLimit(o), ...sentAtMostOncePerAttempt(o)];
 }
 
 /** Unfinished work that settling waits for (empty when settled), including final webhooks not yet received. */
@@ -369,7 +440,7 @@ export async function unsettled(
     }
     const finalTypes = FINAL_EVENT_TYPES[resource.kind];
     const announced = received.some((w) => w.sid === sid && finalTypes.some((t) => w.type.startsWith(t)));
-    if (answered.has(sid) && finalTypes.length > 0 && resource.status !== 'enqueue_failed' && !announced) {
+    if (answered.has(sid) && finalTypes.length > 0 && !announced) {
       left.push(`${sid} final webhook not received yet`);
     }
   }

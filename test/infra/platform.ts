@@ -1,5 +1,5 @@
 import { startPlatform, type PlatformOptions, type RunningPlatform } from '@otp/platform/launcher';
-import { natsUrl, resetBus } from './bus.js';
+import { platformNats, resetBus, type SuiteNats } from './bus.js';
 import { freshDatabase } from './database.js';
 import { JsonClient } from './http.js';
 
@@ -26,6 +26,8 @@ export interface TestProject {
 
 export interface TestPlatform extends RunningPlatform {
   databaseUrl: string;
+  /** The NATS it runs on, with its users (connectObserver(platform.nats) reads it). */
+  nats: SuiteNats;
   /** The admin API (/admin/v1) with the admin token (spread over every gateway replica). */
   admin: JsonClient;
   /** The public API without a key. */
@@ -47,19 +49,24 @@ export interface TestPlatform extends RunningPlatform {
 export async function startTestPlatform(
   options: Pick<PlatformOptions, 'only' | 'env' | 'onLine' | 'replicas' | 'ports'> & {
     quiet?: boolean;
-    natsUrl?: string;
+    /** Default: the run's (platformNats), emptied first. */
+    nats?: SuiteNats;
   } = {},
 ): Promise<TestPlatform> {
   const databaseUrl = await freshDatabase();
+  const { nats: given, ...rest } = options;
   // A suite's private NATS starts empty; the shared one is emptied.
-  if (!options.natsUrl) await resetBus();
+  const nats = given ?? platformNats();
+  if (!given) await resetBus(nats);
   const platform = await startPlatform({
     databaseUrl,
     adminToken: ADMIN_TOKEN,
     allowPrivateCallbacks: true,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'warn',
-    ...options,
-    natsUrl: options.natsUrl ?? natsUrl(),
+    ...rest,
+    // Each part as its own NATS user (bus/permissions.ts), when this NATS has users.
+    natsUrl: nats.url,
+    natsUsers: nats.users,
     onLine:
       options.onLine ??
       (process.env.TEST_SHOW_LOGS ? (name, line) => process.stderr.write(`[${name}] ${line}\n`) : undefined),
@@ -76,6 +83,7 @@ export async function startTestPlatform(
   return {
     ...platform,
     databaseUrl,
+    nats,
     admin,
     anonymous: new JsonClient(publicApis),
     sandbox: new JsonClient(platform.sandboxUrl),

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
+import { decodeTraces } from './otlp-traces.js';
 
-// An in-memory OTLP/HTTP (JSON) trace collector: services started with
-// OTEL_EXPORTER_OTLP_ENDPOINT=<url> export their spans here, and a suite reads them back.
+// An in-memory OTLP/HTTP trace collector (protobuf, the exporters' default, or JSON): services
+// started with OTEL_EXPORTER_OTLP_ENDPOINT=<url> export their spans here, and a suite reads them back.
 
 export interface CollectedSpan {
   service: string;
@@ -15,39 +16,25 @@ export interface CollectedSpan {
   attributes: Record<string, string>;
 }
 
-type OtlpValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
-
-interface OtlpExport {
-  resourceSpans?: {
-    resource?: { attributes?: { key: string; value: { stringValue?: string } }[] };
-    scopeSpans?: {
-      spans?: {
-        traceId: string;
-        spanId: string;
-        parentSpanId?: string;
-        name: string;
-        kind: number;
-        links?: { traceId: string; spanId: string }[];
-        attributes?: { key: string; value: OtlpValue }[];
-      }[];
-    }[];
-  }[];
-}
-
 export interface TraceCollector {
   url: string;
   spans(): CollectedSpan[];
+  /** The content type of every export request so far (`application/x-protobuf`, `application/json`). */
+  contentTypes(): string[];
   stop(): Promise<void>;
 }
 
 export async function startTraceCollector(): Promise<TraceCollector> {
   const spans: CollectedSpan[] = [];
+  const contentTypes: string[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpExport;
+        const contentType = req.headers['content-type'] ?? '';
+        const body = decodeTraces(Buffer.concat(chunks), contentType);
+        contentTypes.push(contentType);
         for (const resourceSpans of body.resourceSpans ?? []) {
           const service =
             resourceSpans.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? 'unknown';
@@ -71,7 +58,9 @@ export async function startTraceCollector(): Promise<TraceCollector> {
             }
           }
         }
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        // An empty ExportTraceServiceResponse in the request's encoding: every span accepted.
+        if (contentType.includes('protobuf')) res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+        else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       } catch {
         res.writeHead(400).end();
       }
@@ -82,6 +71,7 @@ export async function startTraceCollector(): Promise<TraceCollector> {
   return {
     url: `http://127.0.0.1:${port}`,
     spans: () => [...spans],
+    contentTypes: () => [...contentTypes],
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -270,3 +270,107 @@ namespace and fully qualified, and localhost (kubectl port-forward). Args: (list
 {{- end -}}
 {{- toJson $names -}}
 {{- end -}}
+
+{{/*
+The NATS users (docs/security.md, "NATS users"): one per part that uses the bus and the provisioner
+that makes the streams, with their permissions, from files/nats-permissions.json (generated from
+services/platform/src/bus/permissions.ts by `npm run openapi:gen`). Returns JSON {user: {...}}.
+*/}}
+{{- define "otp.natsUsers" -}}
+{{- (.Files.Get "files/nats-permissions.json" | fromJson).users | toJson -}}
+{{- end -}}
+
+{{/* "true" when a component has a NATS user (it uses the bus), else "". Args: (list $ "sms"). */}}
+{{- define "otp.usesNats" -}}
+{{- if hasKey (include "otp.natsUsers" (index . 0) | fromJson) (index . 1) -}}true{{- end -}}
+{{- end -}}
+
+{{/* The Secret key of a NATS user's password: NATS_PASSWORD_<USER>. Args: the user. */}}
+{{- define "otp.natsPasswordKey" -}}
+{{- printf "NATS_PASSWORD_%s" (. | upper | replace "-" "_") -}}
+{{- end -}}
+
+{{/*
+Every NATS user's password under NATS_PASSWORD_<USER>: nats.passwords.<user>, else generated once
+and kept across upgrades like the chart's other secrets. Computed once per render: the migration
+hook's Secret, the chart's Secret and the trial NATS's configuration must agree. Empty with
+nats.existingSecret (that Secret holds them) unless the chart runs the trial NATS. Args: $ ; returns JSON.
+*/}}
+{{- define "otp.natsSecrets" -}}
+{{- $nats := .Values.nats -}}
+{{- if not (hasKey $nats "rendered") -}}
+{{- $out := dict -}}
+{{- if or .Values.trial.nats.enabled (not $nats.existingSecret) -}}
+{{- range $user, $_ := include "otp.natsUsers" . | fromJson -}}
+{{- $key := include "otp.natsPasswordKey" $user -}}
+{{- $given := index $nats.passwords $user | default "" -}}
+{{- $_ := set $out $key (include "otp.keptSecret" (list $ $key $given 32)) -}}
+{{- end -}}
+{{- end -}}
+{{- $_ := set $nats "rendered" $out -}}
+{{- end -}}
+{{- toJson $nats.rendered -}}
+{{- end -}}
+
+{{/* Secret name + key of a NATS user's password. Args: (list $ "sms"). */}}
+{{- define "otp.natsPasswordRef" -}}
+{{- $root := index . 0 -}}
+{{- $key := include "otp.natsPasswordKey" (index . 1) -}}
+{{- if and $root.Values.nats.existingSecret (not $root.Values.trial.nats.enabled) -}}
+{{- printf "%s/%s" $root.Values.nats.existingSecret $key -}}
+{{- else -}}
+{{- printf "%s/%s" (include "otp.secretName" $root) $key -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+A NATS user's credentials as env entries: NATS_USER and NATS_PASSWORD (from a Secret), or
+NATS_CREDS, its .creds file from nats.credsSecret (mounted by otp.natsCredsVolume). Args:
+(list $ "sms" "secret/key"), the last the password's reference.
+*/}}
+{{- define "otp.natsCredentialsEnv" -}}
+{{- $root := index . 0 -}}
+{{- $user := index . 1 -}}
+{{- if and $root.Values.nats.credsSecret (not $root.Values.trial.nats.enabled) -}}
+- { name: NATS_CREDS, value: {{ printf "/etc/otp/nats/%s.creds" $user | quote }} }
+{{- else -}}
+- { name: NATS_USER, value: {{ $user | quote }} }
+{{ include "otp.secretEnv" (list "NATS_PASSWORD" (index . 2)) }}
+{{- end -}}
+{{- end -}}
+
+{{/* The volume with one user's .creds file (nats.credsSecret, key <user>.creds), if any. Args: (list $ "sms"). */}}
+{{- define "otp.natsCredsVolume" -}}
+{{- $root := index . 0 -}}
+{{- if and $root.Values.nats.credsSecret (not $root.Values.trial.nats.enabled) -}}
+- name: nats-creds
+  secret:
+    secretName: {{ $root.Values.nats.credsSecret }}
+    # This user's file only: a pod never holds another part's credentials.
+    items: [{ key: {{ printf "%s.creds" (index . 1) | quote }}, path: {{ printf "%s.creds" (index . 1) | quote }} }]
+    defaultMode: 0440
+{{- end -}}
+{{- end -}}
+
+{{/*
+The trial NATS's authorization block: every user with its password and its permissions (a
+nats-server configuration; quoted strings, so `$JS...` names no variable). Args: $.
+*/}}
+{{- define "otp.natsAuthConfig" -}}
+{{- $passwords := include "otp.natsSecrets" . | fromJson -}}
+authorization {
+  users = [
+    {{- range $user, $permissions := include "otp.natsUsers" . | fromJson }}
+    {
+      user: {{ $user | quote }}
+      password: {{ index $passwords (include "otp.natsPasswordKey" $user) | quote }}
+      permissions: {
+        {{- /* quote, not toJson: JSON would escape `>` as \u003e. */}}
+        publish: { allow: [{{ range $i, $subject := $permissions.publish }}{{ if $i }}, {{ end }}{{ $subject | quote }}{{ end }}] }
+        subscribe: { allow: [{{ range $i, $subject := $permissions.subscribe }}{{ if $i }}, {{ end }}{{ $subject | quote }}{{ end }}] }
+      }
+    }
+    {{- end }}
+  ]
+}
+{{- end -}}

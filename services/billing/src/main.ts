@@ -7,6 +7,7 @@ import {
   startGrpcServer,
   startRetention,
   stopOnSignals,
+  systemClock,
 } from '@otp/platform';
 import { loadBillingProto } from '@otp/proto';
 import { readConfig } from './config.js';
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
         name: 'otp.billing.v1.Billing',
         definition: loadBillingProto().otp.billing.v1.Billing.service,
         implementation: billingHandlers({
-          ledger: new Ledger(db, pool),
+          ledger: new Ledger(db, pool, systemClock),
           prices,
           pricesVersion: priceListVersion(prices),
           logger,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { ensureSameRequest, isDomainError, requestFingerprint } from '@otp/platform';
-import { isFinalAnswer, ownerRequestKey, parseIdempotencyKey } from '../src/domain/idempotency-key.js';
+import { answerFate, ownerRequestKey, parseIdempotencyKey } from '../src/domain/idempotency-key.js';
 
 describe('Idempotency-Key rules', () => {
   it('accepts 1-255 printable ASCII characters and refuses anything else naming the header', () => {
@@ -49,14 +49,26 @@ describe('Idempotency-Key rules', () => {
     );
   });
 
-  it('keeps 2xx and decided 4xx answers, not 409 IN_USE, 429 or 5xx', () => {
-    assert.ok(isFinalAnswer(201, undefined));
-    assert.ok(isFinalAnswer(200, undefined));
-    for (const status of [400, 402, 403, 404, 422]) assert.ok(isFinalAnswer(status, 'INVALID_REQUEST_BODY'));
-    assert.ok(isFinalAnswer(409, 'VERIFICATION_NOT_PENDING'));
-    assert.ok(!isFinalAnswer(409, 'IDEMPOTENCY_KEY_IN_USE'));
-    assert.ok(!isFinalAnswer(429, undefined));
-    for (const status of [500, 502, 503, 504]) assert.ok(!isFinalAnswer(status, 'SERVICE_UNAVAILABLE'));
+  it('binds a key to its fingerprint; a row or caller without one (before the upgrade) matches', () => {
+    const hash = requestFingerprint('POST', '/v1/messages/sms', { to: '+1', body: 'hi' });
+    ensureSameRequest(hash, hash);
+    ensureSameRequest(null, hash);
+    ensureSameRequest(hash, '');
+    assert.throws(
+      () => ensureSameRequest(hash, requestFingerprint('POST', '/v1/messages/sms', { to: '+1', body: 'bye' })),
+      (error: unknown) => isDomainError(error) && error.code === 'IDEMPOTENCY_KEY_REUSED',
+    );
+  });
+
+  it("keeps 2xx and decided 4xx answers, releases 409 IN_USE, 429 and 5xx, forgets an owner's REUSED", () => {
+    assert.equal(answerFate(201, undefined), 'keep');
+    assert.equal(answerFate(200, undefined), 'keep');
+    for (const status of [400, 402, 403, 404, 422]) assert.equal(answerFate(status, 'INVALID_REQUEST_BODY'), 'keep');
+    assert.equal(answerFate(409, 'VERIFICATION_NOT_PENDING'), 'keep');
+    assert.equal(answerFate(409, 'IDEMPOTENCY_KEY_IN_USE'), 'release');
+    assert.equal(answerFate(429, 'RATE_LIMITED'), 'release');
+    for (const status of [500, 502, 503, 504]) assert.equal(answerFate(status, 'SERVICE_UNAVAILABLE'), 'release');
+    assert.equal(answerFate(422, 'IDEMPOTENCY_KEY_REUSED'), 'forget');
   });
 
   it('forwards idem:<key> to the owner, or a fresh key when the client sent none', () => {

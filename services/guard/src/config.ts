@@ -1,5 +1,7 @@
 import {
+  busConfig,
   commonConfig,
+  consumerConfig,
   envPort,
   loadConfig,
   outboxRetentionConfig,
@@ -14,12 +16,13 @@ const schema = z.object({
   ...commonConfig,
   ...retentionConfig,
   ...outboxRetentionConfig,
+  ...consumerConfig,
   /** Postgres URL; guard uses its own schema in this database. */
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding guard's tables. */
   DATABASE_SCHEMA: z.string().default('guard'),
-  /** NATS with JetStream: fraud events go out here, verification outcomes come in here. */
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** NATS with JetStream: fraud events go out here, verification outcomes come in here. Its own NATS user: busConfig. */
+  ...busConfig,
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Guard gRPC service (0 picks a free port). */

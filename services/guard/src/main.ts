@@ -1,8 +1,10 @@
 import {
+  busAccess,
   announceReady,
   createGrpcClient,
   createLogger,
   exitOnStartFailure,
+  redeliveryOf,
   schemaPool,
   startEventPublisher,
   startGrpcServer,
@@ -36,7 +38,7 @@ async function main(): Promise<void> {
   }
   const events = await startEventPublisher({
     name: 'guard',
-    natsUrl: config.NATS_URL,
+    nats: busAccess(config, 'guard'),
     databaseUrl: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA,
     logger,
@@ -66,7 +68,7 @@ async function main(): Promise<void> {
       },
     ],
   });
-  const consumer = await startConversionConsumer(events.bus, deps, logger);
+  const consumer = await startConversionConsumer(events.bus, deps, logger, redeliveryOf(config));
   const retention = startRetention(config, logger, [
     events.outboxRetention(config.OUTBOX_RETENTION_HOURS),
     ...guardRetention(pool, config.RETENTION_DAYS),

@@ -1,4 +1,5 @@
 import {
+  busConfig,
   commonConfig,
   envPort,
   loadConfig,
@@ -21,8 +22,8 @@ const schema = z.object({
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding messenger's tables. */
   DATABASE_SCHEMA: z.string().default('messenger'),
-  /** NATS server (JetStream on); the outbox relay publishes status events there. */
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** NATS server (JetStream on); the outbox relay publishes status events there. Its own NATS user: busConfig. */
+  ...busConfig,
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Messenger gRPC service (0 picks a free port). */

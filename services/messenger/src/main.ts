@@ -1,4 +1,5 @@
 import {
+  busAccess,
   announceReady,
   createGrpcClient,
   createLogger,
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const events = await startEventPublisher({
     name: 'messenger',
-    natsUrl: config.NATS_URL,
+    nats: busAccess(config, 'messenger'),
     databaseUrl: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA,
     logger,

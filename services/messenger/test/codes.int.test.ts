@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { logFilter, newSid, schemaPool } from '@otp/platform';
+import { CALLBACK_URL_HEADER, logFilter, newSid, schemaPool } from '@otp/platform';
 import { freshDatabase } from '@otp/test/infra';
 import { CodeStore, type Code } from '../src/store/codes.js';
 import { openDatabase, type Db } from '../src/store/database.js';
@@ -31,7 +31,9 @@ async function sentCode(options: { callbackUrl?: string } = {}, store = codes): 
     now,
   });
   assert.ok(created);
-  return store.markSent(await store.markCharged(created, 2, { holdId: `hold-${sid}`, requestId: `req-${sid}` }), now);
+  const charged = await store.markCharged(created, 2, { holdId: `hold-${sid}`, requestId: `req-${sid}` }, now);
+  assert.ok(charged, 'a code still sending is charged');
+  return store.markSent(charged, now);
 }
 
 async function eventsOf(sid: string): Promise<{ type: string; data: Record<string, unknown>; callback?: string }[]> {
@@ -42,7 +44,7 @@ async function eventsOf(sid: string): Promise<{ type: string; data: Record<strin
   return rows.map((row) => ({
     type: row.payload.type,
     data: row.payload.data,
-    ...(row.headers['otp-callback-url'] ? { callback: row.headers['otp-callback-url'] } : {}),
+    ...(row.headers[CALLBACK_URL_HEADER] ? { callback: row.headers[CALLBACK_URL_HEADER] } : {}),
   }));
 }
 
@@ -194,7 +196,7 @@ describe('messenger code store (real Postgres)', () => {
 
     const failing = await codes.createSending({ ...base, sid: newSid('TG') });
     assert.ok(failing);
-    await codes.markCharged(failing, 2, { holdId: `hold-${failing.sid}`, requestId: `req-${failing.sid}` });
+    await codes.markCharged(failing, 2, { holdId: `hold-${failing.sid}`, requestId: `req-${failing.sid}` }, new Date());
     const discarded = await codes.discardSend(failing.sid, 'the provider refused', new Date());
     assert.deepEqual(
       [discarded?.status, discarded?.refund, discarded?.lastError, discarded?.requestKey],

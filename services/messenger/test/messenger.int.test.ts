@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import { SUBJECTS } from '@otp/platform';
+import { CALLBACK_URL_HEADER, SUBJECTS } from '@otp/platform';
 import {
   eventually,
-  natsUrl,
+  connectObserver,
   request,
   startTestPlatform,
   type ErrorBody,
@@ -81,7 +80,7 @@ async function inboxFor(to: string): Promise<InboxMessage[]> {
 
 /** Every status event of a direct code published so far (its own subject), with its webhook target header. */
 async function statusEvents(sid: string): Promise<StatusEvent[]> {
-  const nc = await connect({ servers: natsUrl() });
+  const nc = await connectObserver();
   try {
     const jsm = await jetstreamManager(nc);
     const info = await jsm.streams.info('EVENTS').catch(() => undefined);
@@ -91,7 +90,7 @@ async function statusEvents(sid: string): Promise<StatusEvent[]> {
       if (!message || message.subject !== SUBJECTS.messengerDirectStatus) continue;
       const event = message.json<{ type: string; data: Code }>();
       if (event.data.sid !== sid) continue;
-      const callback = message.header?.get('otp-callback-url');
+      const callback = message.header?.get(CALLBACK_URL_HEADER);
       events.push({ type: event.type, data: event.data, ...(callback ? { callback } : {}) });
     }
     return events;

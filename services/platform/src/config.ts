@@ -121,6 +121,22 @@ export const recoveryConfig = {
   RECOVERY_AFTER_MS: z.coerce.number().int().min(100).default(30000),
 };
 
+/**
+ * Services that consume events carrying money or state (verify's channel statuses, guard's
+ * conversions): redelivery never stops (bus/jetstream.ts, runConsumer), only its wait grows.
+ */
+export const consumerConfig = {
+  /** Longest wait between two deliveries of an event its handler failed (100 ms, doubling up to this), in milliseconds. */
+  CONSUMER_RETRY_MAX_MS: z.coerce.number().int().min(10).default(10_000),
+  /** Failed deliveries of one event after which it is logged as an error and counted in jetstream_messages_stuck_total (and again every as many more). */
+  CONSUMER_ALARM_DELIVERIES: z.coerce.number().int().min(1).default(30),
+};
+
+/** The redelivery a service's consumerConfig variables describe (runConsumer's `Redelivery`). */
+export function redeliveryOf(config: { CONSUMER_RETRY_MAX_MS: number; CONSUMER_ALARM_DELIVERIES: number }) {
+  return { retryMaxMs: config.CONSUMER_RETRY_MAX_MS, alarmAfter: config.CONSUMER_ALARM_DELIVERIES };
+}
+
 /** Data retention (retention.ts), how the task runs: every service that deletes old records. */
 export const retentionTaskConfig = {
   /** How often the retention pass looks for rows past their retention, in milliseconds. */

@@ -91,9 +91,26 @@ export class PeerUnavailable extends DomainError {
 }
 
 /**
- * Whether a failed call may still have taken effect at the peer: anything but a peer's own answer.
- * Money calls branch on it: a refused charge moved nothing, a timed-out one may have.
+ * An action whose outcome is not known yet, answered as such (SERVICE_UNAVAILABLE, never as a
+ * refusal): e.g. a messenger send the provider did not answer, which may have reached the user.
+ * It names the resource it concerns (`sid`); its owner keeps the money taken until it learns the
+ * outcome, and a retry with the same key answers that outcome. Crosses gRPC with its sid
+ * (grpc/status.ts) and reaches the API client as 503 with `Retry-After` and the sid.
+ */
+export class OutcomeUnknown extends DomainError {
+  constructor(
+    message: string,
+    readonly sid: string,
+  ) {
+    super('SERVICE_UNAVAILABLE', message);
+  }
+}
+
+/**
+ * Whether a failed call may still have taken effect at the peer: anything but a peer's own answer,
+ * or the peer's answer that it does not know yet (OutcomeUnknown). Money calls branch on it: a
+ * refused charge moved nothing, a timed-out one may have.
  */
 export function outcomeUnknown(error: unknown): boolean {
-  return !isDomainError(error) || error instanceof PeerUnavailable;
+  return !isDomainError(error) || error instanceof PeerUnavailable || error instanceof OutcomeUnknown;
 }

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { BUS_GRANTS, NATS_PROVISIONER } from './bus/permissions.js';
+import type { NatsUsers } from './bus/local-nats.js';
 import { LOCAL_GRPC_PORTS } from './config.js';
 import { localCertificates } from './grpc/local-certificates.js';
 import type { GrpcTlsFiles } from './grpc/tls.js';
@@ -17,6 +19,8 @@ import { LOCAL_SECRET_KEYS } from './secrets/sealed-box.js';
 // it and reads the bound ports from it, so tests can ask for port 0 everywhere.
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export { startLocalNats, type LocalNats, type NatsUsers } from './bus/local-nats.js';
 
 /** A part of the platform (parts.ts, the one list of them). */
 export type ServiceName = PartName;
@@ -184,6 +188,11 @@ export interface PlatformOptions {
   /** The owner's URL (as migrated); each part connects with its own role on it. */
   databaseUrl: string;
   natsUrl: string;
+  /**
+   * The NATS users (local-nats.ts): each part that uses the bus connects as its own, the streams
+   * are provisioned as the provisioner. Empty or absent: a NATS without users.
+   */
+  natsUsers?: NatsUsers;
   /** Fixed ports (local run) of the first replica; missing ones get a free port. */
   ports?: Partial<PlatformPorts>;
   adminToken: string;
@@ -258,6 +267,22 @@ function replicaCount(name: ServiceName, options: PlatformOptions): number {
   return SINGLETONS.has(name) ? 1 : Math.max(1, options.replicas ?? 1);
 }
 
+function natsCredentials(name: ServiceName, users: NatsUsers | undefined): Record<string, string> {
+  const own = BUS_GRANTS[name] ? users?.[name] : undefined;
+  return own ? { NATS_USER: own.user, NATS_PASSWORD: own.password } : {};
+}
+
+/** The streams, made or updated as the provisioner (the migrations' job in a deployment). */
+async function provisionLocalStreams(natsUrl: string, users: NatsUsers | undefined): Promise<void> {
+  const { provisionStreams } = await import('./bus/provision.js');
+  const { createLogger } = await import('./logging.js');
+  const provisioner = users?.[NATS_PROVISIONER];
+  await provisionStreams(
+    { url: natsUrl, ...(provisioner ? { user: provisioner.user, password: provisioner.password } : {}) },
+    createLogger('launcher', 'warn'),
+  );
+}
+
 export function platformEnv(
   name: ServiceName,
   options: PlatformOptions,
@@ -274,6 +299,8 @@ export function platformEnv(
     // Each part as its own role, allowed its own schema only (db/roles.ts); none for the sandbox.
     ...(schema ? { DATABASE_URL: partDatabaseUrl(options.databaseUrl, schema) } : {}),
     NATS_URL: options.natsUrl,
+    // Its own NATS user, allowed only its row of bus/permissions.ts.
+    ...natsCredentials(name, options.natsUsers),
     LOG_LEVEL: options.logLevel ?? 'info',
     OTEL_SERVICE_NAME: name,
     // The local run and the suites: local defaults and the published keys are accepted (docs/security.md).
@@ -357,6 +384,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     layout.push(ports);
   }
   const wanted = withRequiredPeers(options.only ?? START_ORDER).filter((name) => isBuilt(name));
+  await provisionLocalStreams(options.natsUrl, options.natsUsers);
   const certificates = await localCertificates(
     options.grpcTlsDir ?? path.join(tmpdir(), `otp-grpc-tls-${process.pid}`),
     [...START_ORDER, LAUNCHER_IDENTITY],

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type pg from 'pg';
-import { connectBus, ensureStream, publish, traceHeaders, type Bus } from './bus/jetstream.js';
+import type { BusAccess } from './bus/access.js';
+import { connectBus, publish, traceHeaders, type Bus } from './bus/jetstream.js';
+import { requireStream } from './bus/provision.js';
 import { STREAMS } from './bus/streams.js';
 import { schemaPool } from './db/postgres.js';
 import type { NamedStatement } from './db/statements.js';
 import type { Logger } from './logging.js';
 import { HOUR_MS, type RetentionRule } from './retention.js';
+import { observeOutbox, recordPublishedEvents } from './telemetry/outbox-metrics.js';
 
 /**
  * The transactional outbox. Each service that publishes events has this table in its own schema
@@ -185,6 +188,7 @@ export class OutboxRelay {
       for (;;) {
         const rows = read.rows.filter((row): row is BatchRow & PendingRow => row.id !== null);
         const { published, failure } = await this.publishRows(rows);
+        recordPublishedEvents(published);
         const ids = published.map((row) => row.id);
         // A batch shorter than the limit was everything there was when it was read; a commit
         // after that read wakes the relay, and the wake is taken here by reading again.
@@ -314,18 +318,19 @@ export interface EventPublisher {
   close(): Promise<void>;
 }
 
-/** What every event-producing service starts with: NATS, the EVENTS stream, and its outbox relay. */
+/** What every event-producing service starts with: NATS (as its own user), the EVENTS stream, and its outbox relay. */
 export async function startEventPublisher(options: {
   name: string;
-  natsUrl: string;
+  nats: BusAccess;
   databaseUrl: string;
   schema: string;
   logger: Logger;
 }): Promise<EventPublisher> {
-  const bus = await connectBus(options.natsUrl, options.name, options.logger);
-  await ensureStream(bus.jsm, STREAMS.events);
+  const bus = await connectBus(options.nats, options.name, options.logger);
+  await requireStream(bus.jsm, STREAMS.events.name);
   const pool = schemaPool(options.databaseUrl, options.schema);
   const relay = new OutboxRelay({ pool, js: bus.js, logger: options.logger });
+  observeOutbox(pool);
   relay.start();
   return {
     bus,

@@ -41,3 +41,9 @@ export function ensureSameRequest(kept: string | null | undefined, given: string
   if (!kept || !given || kept === given) return;
   throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'this idempotency key was used with another request');
 }
+
+/** An owner's answer to a keyed request; `replayed` when it is what an earlier request with the key made. */
+export interface Replayable<T> {
+  value: T;
+  replayed: boolean;
+}

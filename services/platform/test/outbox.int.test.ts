@@ -40,8 +40,9 @@ describe('outbox relay (real Postgres, real JetStream)', () => {
     await pool.query(`CREATE TABLE outbox_events (
       id uuid PRIMARY KEY, seq bigserial NOT NULL, subject text NOT NULL, type text NOT NULL, payload jsonb NOT NULL,
       headers jsonb NOT NULL DEFAULT '{}', created_at timestamptz(3) NOT NULL DEFAULT now(), published_at timestamptz(3))`);
-    await resetBus();
-    bus = await connectBus(natsUrl(), 'outbox-test', logger);
+    // The bare bus (no users): the kit is tested here, not the permissions.
+    await resetBus({ url: natsUrl(), users: {} });
+    bus = await connectBus({ url: natsUrl() }, 'outbox-test', logger);
     await ensureStream(bus.jsm, STREAMS.events);
     await ensureConsumer(bus.jsm, STREAMS.events.name, { durable_name: 'outbox-test', filter_subject: 'events.>' });
   });

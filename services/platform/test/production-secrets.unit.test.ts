@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { z } from 'zod';
+import { busAccess, busConfig } from '../src/bus/access.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { LOCAL_ADMIN_TOKEN, SAMPLE_SECRETS, secret } from '../src/secrets/production-secrets.js';
 import { LOCAL_SECRET_KEYS, secretKeyHex } from '../src/secrets/sealed-box.js';
@@ -102,5 +103,19 @@ describe('secrets under OTP_ENV', () => {
       A: LOCAL_SECRET_KEYS.verifyCode,
       B: LOCAL_SECRET_KEYS.smsBody,
     });
+  });
+
+  it("a part's NATS password: required in production unless NATS_CREDS; unset in local mode is a NATS without users", () => {
+    const bus = z.object(busConfig);
+    assert.throws(() => loadConfig(bus, {}), /NATS_PASSWORD is required when OTP_ENV=production/);
+    const own = loadConfig(bus, { NATS_PASSWORD: 'a-password-of-our-own' });
+    assert.deepEqual(busAccess(own, 'sms'), {
+      url: 'nats://127.0.0.1:4222',
+      user: 'sms',
+      password: 'a-password-of-our-own',
+    });
+    const creds = loadConfig(bus, { NATS_CREDS: '/etc/otp/nats/sms.creds' });
+    assert.deepEqual(busAccess(creds, 'sms'), { url: 'nats://127.0.0.1:4222', credsFile: '/etc/otp/nats/sms.creds' });
+    assert.deepEqual(busAccess(loadConfig(bus, { OTP_ENV: 'local' }), 'sms'), { url: 'nats://127.0.0.1:4222' });
   });
 });

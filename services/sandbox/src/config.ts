@@ -51,6 +51,8 @@ const schema = z.object({
   MESSENGER_API_TOKEN: secret(z.string(), { localDefault: 'sandbox-token' }),
   /** How long the simulated messenger waits before each delivery report, in milliseconds. */
   MESSENGER_REPORT_DELAY_MS: z.coerce.number().int().nonnegative().default(300),
+  /** How late the simulated messenger answers a send to a number ending in 98 (taken at once), in milliseconds. */
+  MESSENGER_SLOW_ANSWER_MS: z.coerce.number().int().nonnegative().default(10_000),
   /** Messages kept in the inbox (oldest dropped first). */
   INBOX_LIMIT: z.coerce.number().int().positive().default(1000),
 });

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     usage,
     token: config.MESSENGER_API_TOKEN,
     reportDelayMs: config.MESSENGER_REPORT_DELAY_MS,
+    slowAnswerMs: config.MESSENGER_SLOW_ANSWER_MS,
     logger,
   });
   app.use('/messenger-api', messengerProvider.router);

@@ -1,4 +1,5 @@
 import {
+  busConfig,
   commonConfig,
   envPort,
   loadConfig,
@@ -22,8 +23,8 @@ const schema = z.object({
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding sms's tables. */
   DATABASE_SCHEMA: z.string().default('sms'),
-  /** NATS with JetStream: the sms.outbound work queue and the events stream. */
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** NATS with JetStream: the sms.outbound work queue and the events stream. Its own NATS user: busConfig. */
+  ...busConfig,
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Sms gRPC service (0 picks a free port). */
@@ -44,22 +45,28 @@ const schema = z.object({
   SMPP_CARRIER_NAME: z.string().default('sandbox'),
   /** The single carrier's binds, window (submits awaiting a response, per bind) and submits per second (per bind). */
   SMPP_BINDS: z.coerce.number().int().min(1).max(32).default(1),
+  /** What one bind of the single carrier is: `transceiver` (one session) or `transmitter_receiver` (a pair, for carriers that require it). */
+  SMPP_BIND_TYPE: z.enum(['transceiver', 'transmitter_receiver']).default('transceiver'),
   SMPP_WINDOW: z.coerce.number().int().min(1).max(1000).default(10),
   SMPP_TPS: z.coerce.number().int().min(1).max(100000).default(200),
-  /** The single carrier's data_coding for plain text: 0 GSM 03.38, 1 IA5, 3 Latin-1 (other text always goes as 8, UCS-2). */
+  /** The single carrier's data_coding for ASCII text: 0 GSM 03.38 (IA5 when the escaped text would not fit its billed parts), 1 IA5, 3 Latin-1 (other text always goes as 8, UCS-2). */
   SMPP_DATA_CODING: z
     .enum(['0', '1', '3'])
     .default('0')
     .transform((v) => Number(v) as 0 | 1 | 3),
+  /** How the single carrier writes its message ids (submit_sm_resp, receipted_message_id): hex, decimal or opaque (compared as text). */
+  SMPP_ID_FORMAT: z.enum(['hex', 'decimal', 'opaque']).default('opaque'),
+  /** How it writes the id in its receipts' text (`id:...`) when that differs from SMPP_ID_FORMAT (hex and decimal mix; opaque only with opaque). */
+  SMPP_RECEIPT_TEXT_ID_FORMAT: z.enum(['hex', 'decimal', 'opaque']).optional(),
   /** Idle period between enquire_link PDUs that keep the bound session open, in milliseconds. */
   SMPP_ENQUIRE_LINK_MS: z.coerce.number().int().positive().default(30000),
   /** Wait before reconnecting after the session is lost, in milliseconds. */
   SMPP_RECONNECT_MS: z.coerce.number().int().positive().default(1000),
-  /** How long a submit_sm (or a wait for the bind) may take before it counts as failed, in milliseconds. */
+  /** How long a submit_sm (or any request to the carrier) may wait for its answer before the session is reset (unbind, reconnect) and the message fails over, in milliseconds. */
   SMPP_SUBMIT_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   /** After a throttling answer, how often a bind gives back a window slot and a tenth of its TPS, in milliseconds. */
   SMPP_THROTTLE_RECOVER_MS: z.coerce.number().int().positive().default(1000),
-  /** How long a throttled message (or one no carrier can take now) waits before it is tried again, in milliseconds. Such waits spend none of its retries. */
+  /** How long a throttled message (or one no carrier can take now) waits before it is tried again, in milliseconds; a number a carrier throttles again and again waits twice as long each time, up to 16 times this. Such waits spend none of its retries. */
   SMS_THROTTLE_RETRY_MS: z.coerce.number().int().positive().default(1000),
   /** A message still unsent this long after it was created fails (throttling and carriers down no longer wait), in milliseconds. */
   SMS_MAX_AGE_MS: z.coerce.number().int().positive().default(3_600_000),

@@ -1,5 +1,6 @@
 import { loadBillingProto, loadSmsProto } from '@otp/proto';
 import {
+  busAccess,
   announceReady,
   createGrpcClient,
   createLogger,
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const events = await startEventPublisher({
     name: 'sms',
-    natsUrl: config.NATS_URL,
+    nats: busAccess(config, 'sms'),
     databaseUrl: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA,
     logger,
@@ -79,15 +80,21 @@ async function main(): Promise<void> {
         password: config.SMPP_PASSWORD,
         systemType: config.SMPP_SYSTEM_TYPE,
         binds: config.SMPP_BINDS,
+        bindType: config.SMPP_BIND_TYPE,
         window: config.SMPP_WINDOW,
         tps: config.SMPP_TPS,
         dataCoding: config.SMPP_DATA_CODING,
+        idFormats: {
+          submit: config.SMPP_ID_FORMAT,
+          receiptText: config.SMPP_RECEIPT_TEXT_ID_FORMAT ?? config.SMPP_ID_FORMAT,
+        },
         enquireLinkMs: config.SMPP_ENQUIRE_LINK_MS,
         reconnectMs: config.SMPP_RECONNECT_MS,
         submitTimeoutMs: config.SMPP_SUBMIT_TIMEOUT_MS,
       });
   const carriers = new Carriers(plan, {
     recoverEveryMs: config.SMPP_THROTTLE_RECOVER_MS,
+    destinationBackoffMs: config.SMS_THROTTLE_RETRY_MS,
     logger,
     onReceipt: (carrier, receipt) => recordReceipt(receiptDeps, carrier, receipt),
   });

@@ -1,25 +1,27 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { submitSmPdus } from '../src/carrier/submit-sm.js';
+import { submitSmPdu } from '../src/carrier/submit-sm.js';
 import { planSegments } from '../src/domain/segments.js';
+import { wireText } from '../src/domain/wire-text.js';
 
 function outgoing(body: string, reference: number) {
   const plan = planSegments(body);
-  return {
+  const message = {
     from: 'MyShop',
     to: '+447700123456',
-    encoding: plan.encoding,
+    plan,
     reference,
-    total: plan.parts.length,
-    parts: plan.parts.map((text, index) => ({ sequence: index + 1, text })),
+    sequences: plan.parts.map((_, index) => index + 1),
   };
+  const wire = wireText(plan, 0);
+  return message.sequences.map((sequence) => submitSmPdu(message, wire, sequence));
 }
 
 describe('submit_sm PDUs of one message', () => {
-  it('a single plain part: GSM default alphabet, no UDH, receipt requested, alphanumeric sender', () => {
-    const [pdu, ...rest] = submitSmPdus(outgoing('hello', 7));
+  it('a single ASCII part: GSM default alphabet, no UDH, receipt requested, alphanumeric sender', () => {
+    const [pdu, ...rest] = outgoing('hello', 7);
     assert.equal(rest.length, 0);
-    assert.equal(pdu!.short_message, 'hello');
+    assert.deepEqual(pdu!.short_message, Buffer.from('hello'));
     assert.equal(pdu!.data_coding, 0x00);
     assert.equal(pdu!.registered_delivery, 1);
     assert.equal(pdu!.source_addr_ton, 5);
@@ -27,7 +29,7 @@ describe('submit_sm PDUs of one message', () => {
   });
 
   it('a long UCS-2 message: one PDU per part, each with the concatenation header', () => {
-    const pdus = submitSmPdus(outgoing('é'.repeat(135), 300));
+    const pdus = outgoing('é'.repeat(135), 300);
     assert.equal(pdus.length, 3);
     pdus.forEach((pdu, index) => {
       assert.equal(pdu.data_coding, 0x08);

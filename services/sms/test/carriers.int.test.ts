@@ -96,7 +96,7 @@ describe('carriers: error classes, throttling, multipart, receipts, routes and f
   beforeAll(async () => {
     const [alpha, beta, gamma] = [await freePort(), await freePort(), await freePort()];
     const file = path.join(tmpdir(), `carriers-${process.pid}.json`);
-    const carrier = (name: string, port: number) => ({
+    const carrier = (name: string, port: number, more: Record<string, unknown> = {}) => ({
       name,
       host: '127.0.0.1',
       port,
@@ -107,11 +107,17 @@ describe('carriers: error classes, throttling, multipart, receipts, routes and f
       tps: 500,
       enquire_link_ms: 5000,
       reconnect_ms: 200,
+      ...more,
     });
     writeFileSync(
       file,
       JSON.stringify({
-        carriers: [carrier('alpha', alpha), carrier('beta', beta), carrier('gamma', gamma)],
+        carriers: [
+          carrier('alpha', alpha),
+          // beta answers in upper-case hex and writes receipts' text in decimal (its declared id formats)
+          carrier('beta', beta, { id_format: 'hex', receipt_text_id_format: 'decimal' }),
+          carrier('gamma', gamma),
+        ],
         routes: [
           // beta is listed first but dearer: alpha, the cheapest, is tried first
           {
@@ -188,7 +194,7 @@ describe('carriers: error classes, throttling, multipart, receipts, routes and f
     assert.equal((await parts('beta', to)).length, 0);
   });
 
-  it('throttling never fails the message (more throttled tries than its retries) and slows the bind', async () => {
+  it('throttling never fails the message (more throttled tries than its retries); one number does not slow the bind', async () => {
     const to = '+447960120102';
     await script('gamma', [{ ending: '0102', status: THROTTLED, times: 8 }]);
     const sms = await final((await send(to, 'throttled')).sid);
@@ -198,9 +204,28 @@ describe('carriers: error classes, throttling, multipart, receipts, routes and f
     assert.equal(seen.filter((p) => p.status === THROTTLED).length, 8);
     assert.equal(seen.filter((p) => p.status === 0).length, 1);
     const gamma = await carrierView('gamma');
-    assert.ok(
-      gamma.binds.some((b) => b.throttles > 0 && b.window < 10 && b.tps < 500),
+    assert.equal(
+      gamma.binds.reduce((sum, b) => sum + b.throttles, 0),
+      8,
       JSON.stringify(gamma.binds),
+    );
+    assert.ok(
+      gamma.binds.every((b) => b.window === 10 && b.tps === 500),
+      `a number refused on its own backs off alone: ${JSON.stringify(gamma.binds)}`,
+    );
+  });
+
+  it('the carrier throttling several numbers slows the bind', async () => {
+    await script('gamma', [
+      { ending: '0111', status: THROTTLED, times: 2 },
+      { ending: '0112', status: THROTTLED, times: 2 },
+    ]);
+    const [first, second] = await Promise.all([send('+447960120111', 'busy 1'), send('+447960120112', 'busy 2')]);
+    for (const sms of [first, second]) assert.equal((await final(sms.sid)).status, 'sent');
+    const gamma = await carrierView('gamma');
+    assert.ok(
+      gamma.binds.some((b) => b.window < 10 && b.tps < 500),
+      `two numbers refused: the carrier's throttling: ${JSON.stringify(gamma.binds)}`,
     );
   });
 

@@ -6,11 +6,13 @@ import { describe, it } from '@jest/globals';
 import fc from 'fast-check';
 import { readCarriersFile } from '../src/carrier/carriers-file.js';
 import { parseReceipt } from '../src/carrier/receipt-text.js';
-import { submitSmPdus } from '../src/carrier/submit-sm.js';
+import { submitSmPdu } from '../src/carrier/submit-sm.js';
 import { BindPace } from '../src/domain/bind-pace.js';
-import { messageDeliveryStatus, receiptIdKey, submitIdKeys, deliveryStatusOf } from '../src/domain/receipts.js';
+import { ThrottleScope } from '../src/domain/throttle-scope.js';
+import { messageDeliveryStatus, idKey, deliveryStatusOf, type IdFormat } from '../src/domain/receipts.js';
 import { carriersToTry, parseCostMicros, routeFor, type Route } from '../src/domain/routes.js';
-import { planSegments } from '../src/domain/segments.js';
+import { planSegments, type SegmentPlan } from '../src/domain/segments.js';
+import { wireText } from '../src/domain/wire-text.js';
 import { classifySubmitStatus, describeSubmitStatus } from '../src/domain/submit-status.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -35,6 +37,7 @@ describe('delivery receipts', () => {
     });
     assert.deepEqual(receipt, {
       carrierMessageId: '0A1b2C',
+      idFrom: 'text',
       state: 'DELIVRD',
       error: '000',
       doneAt: new Date('2026-11-23T12:01:00Z'),
@@ -43,6 +46,7 @@ describe('delivery receipts', () => {
   it('the TLVs win over the text', () => {
     const receipt = parseReceipt({ text: 'id:x stat:DELIVRD', receiptedMessageId: 'tlv-id', messageState: 5 });
     assert.equal(receipt?.carrierMessageId, 'tlv-id');
+    assert.equal(receipt?.idFrom, 'tlv');
     assert.equal(receipt?.state, 'UNDELIV');
   });
   it('field names in any case; not a receipt: undefined', () => {
@@ -62,24 +66,41 @@ describe('delivery receipts', () => {
   });
 });
 
-describe('receipt ids match whatever their case or hex/decimal form', () => {
-  const matches = (submitId: string, receiptId: string) => submitIdKeys(submitId).includes(receiptIdKey(receiptId));
+describe("receipt ids match in the carrier's declared format, one reading each", () => {
+  const matches = (submitId: string, submit: IdFormat, receiptId: string, receipt: IdFormat = submit) => {
+    const key = idKey(submitId, submit);
+    return key !== undefined && key === idKey(receiptId, receipt);
+  };
   it('examples', () => {
-    assert.ok(matches('00AB12', 'ab12'));
-    assert.ok(matches('00AB12', '43794'));
-    assert.ok(matches('12345', '3039'));
-    assert.ok(matches('12345', '0012345'));
-    assert.ok(matches('msg-XYZ', 'MSG-xyz'));
-    assert.ok(!matches('abc', 'abd'));
+    assert.ok(matches('00AB12', 'hex', 'ab12'));
+    assert.ok(matches('00AB12', 'hex', '43794', 'decimal'));
+    assert.ok(matches('12345', 'decimal', '0012345'));
+    assert.ok(matches('msg-XYZ', 'opaque', ' msg-XYZ'));
+    assert.ok(!matches('msg-XYZ', 'opaque', 'MSG-xyz'), 'opaque ids are compared as they are');
+    assert.ok(!matches('abc', 'hex', 'abd'));
   });
-  it('property: a hex id matches its decimal, upper-case and zero-padded forms', () => {
+  it('an all-digit id has one reading: 4096 and 1000 are different messages whatever the format', () => {
+    // The issue: both readings of an all-digit id were stored, so 0x1000 (4096) and 1000 met.
+    assert.ok(!matches('1000', 'hex', '1000', 'decimal'));
+    assert.ok(matches('1000', 'hex', '4096', 'decimal'));
+    assert.ok(matches('4096', 'decimal', '1000', 'hex'), 'the same number, written in each base');
+    assert.notEqual(idKey('1000', 'hex'), idKey('1000', 'decimal'));
+    assert.notEqual(idKey('4096', 'decimal'), idKey('1000', 'decimal'));
+  });
+  it('an id not written in the declared format matches nothing', () => {
+    assert.equal(idKey('12ab', 'decimal'), undefined);
+    assert.equal(idKey('xyz', 'hex'), undefined);
+    assert.equal(idKey('', 'opaque'), undefined);
+    assert.equal(idKey('f'.repeat(65), 'hex'), undefined);
+  });
+  it('property: a hex id matches its decimal, upper-case and zero-padded forms, and no other number', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 2n ** 64n - 1n }), fc.nat(4), (value, pad) => {
         const hex = value.toString(16);
-        assert.ok(matches(hex, value.toString(10)));
-        assert.ok(matches(hex.toUpperCase(), hex));
-        assert.ok(matches('0'.repeat(pad) + hex, hex.toUpperCase()));
-        assert.ok(matches(value.toString(10), hex));
+        assert.ok(matches(hex, 'hex', value.toString(10), 'decimal'));
+        assert.ok(matches(hex.toUpperCase(), 'hex', hex));
+        assert.ok(matches('0'.repeat(pad) + hex, 'hex', hex.toUpperCase()));
+        assert.ok(!matches(hex, 'hex', (value + 1n).toString(10), 'decimal'));
       }),
     );
   });
@@ -117,6 +138,11 @@ describe('route choice', () => {
     assert.deepEqual(
       carriersToTry(route, (c) => (c === 'alpha' ? 'throttled' : 'ready')),
       ['beta', 'alpha'],
+    );
+    assert.deepEqual(
+      carriersToTry(route, (c) => (c === 'alpha' ? 'degraded' : 'throttled')),
+      ['beta', 'alpha'],
+      'a degraded carrier (answers went missing) goes after a throttled one',
     );
     assert.deepEqual(
       carriersToTry(undefined, () => 'ready'),
@@ -161,6 +187,12 @@ describe('bind pace', () => {
     assert.deepEqual(pace.current(11_000), { window: 6, tps: 60 });
     assert.deepEqual(pace.current(30_000), { window: 10, tps: 100 });
     assert.ok(!pace.throttledRecently(30_000));
+  });
+  it("one number refused again and again is that number's; two numbers within a step are the carrier's", () => {
+    const scope = new ThrottleScope(1000);
+    for (let at = 0; at < 40_000; at += 500) assert.equal(scope.bindWide('+447700000001', at), false);
+    assert.equal(scope.bindWide('+447700000002', 40_100), true, 'two numbers refused within a step: the bind');
+    assert.equal(scope.bindWide('+447700000003', 42_000), false, 'a step apart: not yet');
   });
   it('slots are spaced by 1/TPS', () => {
     const pace = new BindPace({ window: 10, tps: 10 }, 1000);
@@ -219,31 +251,18 @@ describe('splitting', () => {
           assert.ok(part.length <= limit);
           assert.ok(!LONE_SURROGATE.test(part), 'well-formed UTF-16');
         }
-        const pdus = submitSmPdus({
-          from: 'Shop',
-          to: '+447700123456',
-          encoding: plan.encoding,
-          reference: 9,
-          total: plan.parts.length,
-          parts: plan.parts.map((t, i) => ({ sequence: i + 1, text: t })),
-        });
-        assert.equal(pdus.length, plan.parts.length);
+        for (const coding of [0, 1, 3] as const) assert.equal(wireText(plan, coding).parts.length, plan.parts.length);
       }),
     );
   });
-  it('data_coding per carrier for plain text; UCS-2 bytes big-endian', () => {
-    const plain = {
-      from: 'S',
-      to: '+44770',
-      encoding: 'gsm7' as const,
-      reference: 1,
-      total: 1,
-      parts: [{ sequence: 1, text: 'hi' }],
-    };
-    assert.equal(submitSmPdus(plain, 0)[0]!.data_coding, 0);
-    assert.equal(submitSmPdus(plain, 1)[0]!.data_coding, 1);
-    assert.deepEqual(submitSmPdus(plain, 3)[0]!.short_message, Buffer.from('hi', 'latin1'));
-    const ucs2 = submitSmPdus({ ...plain, encoding: 'ucs2', parts: [{ sequence: 1, text: 'é' }] }, 3)[0]!;
+  it('data_coding per carrier for ASCII text; UCS-2 bytes big-endian', () => {
+    const message = (plan: SegmentPlan) => ({ from: 'S', to: '+44770', plan, reference: 1, sequences: [1] });
+    const ascii = planSegments('hi');
+    const pdu = (plan: SegmentPlan, coding: 0 | 1 | 3) => submitSmPdu(message(plan), wireText(plan, coding), 1);
+    assert.equal(pdu(ascii, 0).data_coding, 0);
+    assert.equal(pdu(ascii, 1).data_coding, 1);
+    assert.deepEqual(pdu(ascii, 3).short_message, Buffer.from('hi', 'latin1'));
+    const ucs2 = pdu(planSegments('é'), 3);
     assert.equal(ucs2.data_coding, 8);
     assert.deepEqual(ucs2.short_message, Buffer.from([0x00, 0xe9]));
   });
@@ -276,9 +295,11 @@ describe('carriers file', () => {
       password: 'pw',
       systemType: '',
       binds: 1,
+      bindType: 'transceiver',
       window: 10,
       tps: 100,
       dataCoding: 0,
+      idFormats: { submit: 'opaque', receiptText: 'opaque' },
       enquireLinkMs: 30000,
       reconnectMs: 1000,
       submitTimeoutMs: 10000,
@@ -289,6 +310,30 @@ describe('carriers file', () => {
       carriers: [{ carrier: 'alpha', costMicros: 4200 }],
     });
     assert.equal(plan.routes[1]?.carriers[0]?.costMicros, 0);
+  });
+  it('id formats and bind pairs; numbers and opaque text never mix', () => {
+    const carrier = { name: 'a', host: 'h', port: 1, system_id: 's', password: 'p' };
+    const routes = [{ carriers: [{ carrier: 'a' }] }];
+    const plan = readCarriersFile(
+      write(
+        'carriers.json',
+        JSON.stringify({
+          carriers: [
+            { ...carrier, id_format: 'hex', receipt_text_id_format: 'decimal', bind_type: 'transmitter_receiver' },
+          ],
+          routes,
+        }),
+      ),
+    );
+    assert.deepEqual(plan.carriers[0]?.idFormats, { submit: 'hex', receiptText: 'decimal' });
+    assert.equal(plan.carriers[0]?.bindType, 'transmitter_receiver');
+    const mixed = write(
+      'mixed.json',
+      JSON.stringify({ carriers: [{ ...carrier, id_format: 'hex', receipt_text_id_format: 'opaque' }], routes }),
+    );
+    assert.throws(() => readCarriersFile(mixed), /carriers\.0\.receipt_text_id_format: numbers/);
+    const unknown = write('unknown.json', JSON.stringify({ carriers: [{ ...carrier, id_format: 'base64' }], routes }));
+    assert.throws(() => readCarriersFile(unknown), /carriers\.0\.id_format: hex, decimal or opaque/);
   });
   it('a route naming an unknown carrier', () => {
     const file = write(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import {
   eventually,
   startPrivateNats,
+  usePlatformNats,
   startTestPlatform,
   type ErrorBody,
   type PrivateNats,
@@ -27,12 +28,12 @@ interface LedgerEntry {
 let nats: PrivateNats;
 let platform: TestPlatform;
 let project: TestProject;
-const previousNatsUrl = process.env.TEST_NATS_URL;
+let restoreNats: (() => void) | undefined;
 
 describe('SMS when the queue is unavailable', () => {
   beforeAll(async () => {
     nats = await startPrivateNats();
-    process.env.TEST_NATS_URL = nats.url;
+    restoreNats = usePlatformNats(nats);
     platform = await startTestPlatform({
       only: ['sandbox', 'billing', 'sms', 'gateway'],
       // A short grace: with NATS gone the worker cannot drain, and stopping should not wait long for it.
@@ -45,7 +46,7 @@ describe('SMS when the queue is unavailable', () => {
   afterAll(async () => {
     await platform?.stop();
     await nats?.dispose();
-    process.env.TEST_NATS_URL = previousNatsUrl;
+    restoreNats?.();
   });
 
   it('answers 503 QUEUE_UNAVAILABLE, keeps the message as enqueue_failed and releases the hold', async () => {

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import { createGrpcClient } from '@otp/platform';
+import { CALLBACK_URL_HEADER, createGrpcClient } from '@otp/platform';
 import { loadSmsProto } from '@otp/proto';
 import {
   eventually,
-  natsUrl,
+  connectObserver,
   request,
   startTestPlatform,
   type ErrorBody,
@@ -93,7 +92,7 @@ async function approvedSender(p: TestProject, value: string): Promise<void> {
 async function statusEvent(
   sid: string,
 ): Promise<{ type: string; project_id: string; data: Sms; callback: string | undefined }> {
-  const nc = await connect({ servers: natsUrl() });
+  const nc = await connectObserver();
   try {
     const consumer = await jetstream(nc).consumers.get('EVENTS');
     let found: { type: string; project_id: string; data: Sms; callback: string | undefined } | undefined;
@@ -103,7 +102,7 @@ async function statusEvent(
         for await (const m of batch) {
           const event = m.json<{ type: string; project_id: string; data: Sms }>();
           if (event.data.sid === sid && !found)
-            found = { ...event, callback: m.headers?.get('otp-callback-url') || undefined };
+            found = { ...event, callback: m.headers?.get(CALLBACK_URL_HEADER) || undefined };
         }
         return found;
       },

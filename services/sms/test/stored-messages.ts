@@ -31,6 +31,7 @@ export async function storeQueuedMessage(intents: SendIntents, purpose: 'direct'
     sid,
     projectId: 'p1',
     requestKey: `${sid}-key`,
+    requestHash: null,
     purpose,
     to: '+447700123456',
     from: 'MyShop',

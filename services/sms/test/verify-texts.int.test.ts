@@ -125,14 +125,14 @@ describe('verify texts and quotes (Sms.Send purpose verify, Sms.Quote)', () => {
     );
   });
 
-  it('Sms.Quote answers the sender, segments and cost Send then holds ([ACME]: UCS-2, 2 segments)', async () => {
+  it('Sms.Quote answers the sender, segments and cost Send then holds ([ACME] is ASCII: 1 segment, as the spec counts)', async () => {
     const body =
       '[ACME] Your verification code is 123456. It expires in 10 minutes. Please never share it, not even with us!!!';
     const quote = await sms.Quote({ project_id: project.id, to: VODAFONE, body, from: 'myshop', purpose: 'verify' });
-    assert.deepEqual([quote.from, quote.sms_segments, quote.price_cents, quote.cost_cents], [SENDER, 2, 5, 10]);
+    assert.deepEqual([quote.from, quote.sms_segments, quote.price_cents, quote.cost_cents], [SENDER, 1, 5, 5]);
     const sent = await project.api.post<SmsResource>('/messages/sms', { to: VODAFONE, body, from: SENDER });
     assert.equal(sent.status, 201, sent.text);
-    assert.deepEqual([sent.body.sms_segments, sent.body.cost], [2, '0.10']);
+    assert.deepEqual([sent.body.sms_segments, sent.body.cost], [1, '0.05']);
 
     await assert.rejects(
       sms.Quote({ project_id: project.id, to: VODAFONE, body, from: 'Unknown1', purpose: 'verify' }),

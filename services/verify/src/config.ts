@@ -1,5 +1,7 @@
 import {
+  busConfig,
   commonConfig,
+  consumerConfig,
   envPort,
   loadConfig,
   outboxRetentionConfig,
@@ -23,8 +25,8 @@ const schema = z.object({
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding verify's tables. */
   DATABASE_SCHEMA: z.string().default('verify'),
-  /** NATS with JetStream: the outbox relay publishes here, the channel-status consumer reads here. */
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** NATS with JetStream: the outbox relay publishes here, the channel-status consumer reads here. Its own NATS user: busConfig. */
+  ...busConfig,
   /** Address the gRPC server listens on. */
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** Port of the Verify gRPC service (0 picks a free port). */
@@ -45,6 +47,7 @@ const schema = z.object({
   ...recoveryConfig,
   ...retentionConfig,
   ...outboxRetentionConfig,
+  ...consumerConfig,
   /**
    * Divides the configured expiry and fallback wait (tests and demos only: 10 makes a 1-minute
    * expiry last 6 seconds). 1 in every real deployment.

@@ -1,9 +1,11 @@
 import {
+  busAccess,
   announceReady,
   createLogger,
   exitOnStartFailure,
   poolRunner,
   PriceLists,
+  redeliveryOf,
   SettingsCache,
   schemaPool,
   serveWhenPeersReady,
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
   const db = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA, pool);
   const events = await startEventPublisher({
     name: 'verify',
-    natsUrl: config.NATS_URL,
+    nats: busAccess(config, 'verify'),
     databaseUrl: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA,
     logger,
@@ -84,7 +86,7 @@ async function main(): Promise<void> {
       },
     ],
   });
-  const consumer = await startChannelStatusConsumer(bus, deps, logger);
+  const consumer = await startChannelStatusConsumer(bus, deps, logger, redeliveryOf(config));
   const timer = new VerificationTimer(deps, config.VERIFY_TIMER_INTERVAL_MS);
   timer.start();
   const recovery = new StartRecovery(deps);

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { STREAMS, SUBJECTS } from '@otp/platform';
 import { freePort } from '@otp/platform/launcher';
-import { eventually, natsUrl } from '@otp/test/infra';
+import { connectObserver, eventually } from '@otp/test/infra';
 import { CHANNEL_STATUS_CONSUMER } from '../src/events/channel-status.js';
 import { SENDER, VerifyWorld } from './verify-world.js';
 
@@ -24,7 +24,7 @@ let metricsPort: number;
 beforeAll(async () => {
   metricsPort = await freePort();
   world = await VerifyWorld.start({ METRICS_PORT: String(metricsPort) });
-  nc = await connect({ servers: natsUrl() });
+  nc = await connectObserver();
   jsm = await jetstreamManager(nc);
 }, 120_000);
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { eventually, natsUrl } from '@otp/test/infra';
+import { connectObserver, eventually } from '@otp/test/infra';
 import { cents, VerifyWorld, type Verification } from './verify-world.js';
 
 // A verification's code after it was handed over, and the money of its sends as the providers bill
@@ -70,7 +69,7 @@ async function rowsHolding(code: string): Promise<string[]> {
 
 /** The raw payloads of every message still in a JetStream stream. */
 async function streamPayloads(stream: string): Promise<string[]> {
-  const nc = await connect({ servers: natsUrl() });
+  const nc = await connectObserver();
   try {
     const jsm = await jetstreamManager(nc);
     const info = await jsm.streams.info(stream);
@@ -159,9 +158,10 @@ describe('codes after hand-over, and the money of sends', () => {
     assert.ok((await rowsHolding(to.slice(1))).length > 0, 'the search finds stored values');
   });
 
-  it('a verify text with [ACME] (UCS-2, 2 segments) holds at start exactly what the SMS then charges', async () => {
+  it('a verify text with «ACME» (UCS-2, 2 segments) holds at start exactly what the SMS then charges', async () => {
+    // « » are not ASCII: the whole text is UCS-2 (brackets would be ASCII, 1 segment, docs/sms.md).
     const smsText =
-      '[ACME] Your verification code is {code}. It expires in 10 minutes. Please never share it, not even with us!!!';
+      '«ACME» Your verification code is {code}. It expires in 10 minutes. Please never share it, not even with us!!!';
     const project = await world.project({ channel: 'sms', sms_text: smsText });
     const to = world.number('12');
     const started = await world.start(project, to);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { startPrivateNats, type ErrorBody, type PrivateNats } from '@otp/test/infra';
+import { startPrivateNats, usePlatformNats, type ErrorBody, type PrivateNats } from '@otp/test/infra';
 import { cents, VerifyWorld } from './verify-world.js';
 
 // NATS goes away mid-run: this suite has its own nats-server, so killing it harms no other suite.
@@ -9,7 +9,7 @@ import { cents, VerifyWorld } from './verify-world.js';
 
 let nats: PrivateNats;
 let world: VerifyWorld;
-const previousNatsUrl = process.env.TEST_NATS_URL;
+let restoreNats: (() => void) | undefined;
 
 interface LedgerEntry {
   kind: string;
@@ -20,13 +20,13 @@ interface LedgerEntry {
 describe('verify when the queue is unavailable', () => {
   beforeAll(async () => {
     nats = await startPrivateNats();
-    process.env.TEST_NATS_URL = nats.url;
+    restoreNats = usePlatformNats(nats);
     world = await VerifyWorld.start();
   });
   afterAll(async () => {
     await world?.stop();
     await nats?.dispose();
-    process.env.TEST_NATS_URL = previousNatsUrl;
+    restoreNats?.();
   });
 
   it('an SMS start answers 503 QUEUE_UNAVAILABLE, stores no verification and gives every cent back', async () => {

@@ -23,12 +23,15 @@ afterAll(async () => {
   await world?.stop();
 });
 
-/** Sms.Quote calls the SMS service has served so far (its rpc_server_duration_seconds count). */
+/** Sms.Quote calls the SMS service has served so far (its rpc_server_call_duration_seconds count). */
 async function smsQuotes(): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${smsMetricsPort}/metrics`)).text();
   let count = 0;
   for (const line of text.split('\n')) {
-    if (line.startsWith('rpc_server_duration_seconds_count{') && line.includes('rpc_method="Quote"')) {
+    if (
+      line.startsWith('rpc_server_call_duration_seconds_count{') &&
+      line.includes('rpc_method="otp.sms.v1.Sms/Quote"')
+    ) {
       count += Number(line.slice(line.lastIndexOf(' ') + 1));
     }
   }

@@ -69,6 +69,7 @@ async function interruptedStart(project: TestProject, to: string, leaseMs: numbe
     sid,
     projectId: project.id,
     requestKey: `idem:${sid}`,
+    requestHash: null,
     to,
     channel: 'messenger',
     checksLeft: 5,

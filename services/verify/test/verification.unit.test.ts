@@ -123,6 +123,11 @@ describe('verification state machine (spec state table)', () => {
     assert.deepEqual(advance(state, at(60)), { kind: 'fallback', reason: 'timeout' });
   });
 
+  it('a wait that ran out stays the reason when the messenger fails after it (the fallback revokes the code)', () => {
+    const revoked = started({ fallbackWaitSeconds: 60 }, [messenger('revoked')]);
+    assert.deepEqual(advance(revoked, at(60)), { kind: 'fallback', reason: 'timeout' });
+  });
+
   it('no fallback after expiry, with SMS fallback off, or once the messenger delivered', () => {
     const state = started({ fallbackWaitSeconds: 60 });
     assert.equal(advance(state, state.expiresAt).kind, 'finish');

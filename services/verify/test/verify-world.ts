@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { EventEnvelope } from '@otp/platform';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { CALLBACK_URL_HEADER, type EventEnvelope } from '@otp/platform';
 import pg from 'pg';
 import {
   eventually,
-  natsUrl,
+  connectObserver,
   startTestPlatform,
   type ErrorBody,
   type TestPlatform,
@@ -93,7 +93,7 @@ export class VerifyWorld {
   }
 
   private async collectFinishedEvents(): Promise<void> {
-    this.nc = await connect({ servers: natsUrl() });
+    this.nc = await connectObserver();
     const js = jetstream(this.nc);
     // The EVENTS stream is created by the services at start; an ordered consumer reads all of it.
     const consumer = await js.consumers.get('EVENTS', { filter_subjects: 'events.verification.finished' });
@@ -102,7 +102,7 @@ export class VerifyWorld {
       for await (const message of this.messages!) {
         this.events.push({
           envelope: message.json<EventEnvelope<Verification>>(),
-          callback: message.headers?.get('otp-callback-url') || undefined,
+          callback: message.headers?.get(CALLBACK_URL_HEADER) || undefined,
         });
       }
     })();

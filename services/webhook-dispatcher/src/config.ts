@@ -1,4 +1,5 @@
 import {
+  busConfig,
   commonConfig,
   envBoolean,
   envPort,
@@ -18,8 +19,8 @@ const schema = z.object({
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/otp'),
   /** Postgres schema holding the dispatcher's tables. */
   DATABASE_SCHEMA: z.string().default('webhooks'),
-  /** NATS server with JetStream (events are consumed from stream EVENTS). */
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** NATS server with JetStream (events are consumed from stream EVENTS). Its own NATS user: busConfig. */
+  ...busConfig,
   /**
    * 32 bytes as 64 hex characters: derives the key that seals the projects' signing secrets at rest.
    * Changing it leaves the stored secrets unreadable: the dispatcher refuses to start.

@@ -1,4 +1,5 @@
 import {
+  busAccess,
   announceReady,
   connectBus,
   createLogger,
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
     leaseMs: config.ATTEMPT_TIMEOUT_MS + LEASE_MARGIN_MS,
   });
 
-  const bus = await connectBus(config.NATS_URL, 'webhook-dispatcher', logger);
+  const bus = await connectBus(busAccess(config, 'webhook-dispatcher'), 'webhook-dispatcher', logger);
   const intake = await startIntake(bus, { deliveries, logger, stored: () => loop.wake() });
   loop.start();
   observeConsumer(STREAMS.events.name, INTAKE_CONSUMER, async () => {

@@ -6,7 +6,6 @@ import { serviceDir } from '@otp/platform/launcher';
 import {
   ADMIN_TOKEN,
   eventually,
-  natsUrl,
   startTestPlatform,
   type ErrorBody,
   type TestPlatform,
@@ -81,7 +80,7 @@ describe('webhook admin API and otpctl (real gateway, billing and dispatcher)', 
       env: { 'webhook-dispatcher': { RETRY_DELAY_SCALE: '0.001', POLL_INTERVAL_MS: '50' } },
     });
     project = await platform.newProject({ name: 'webhooks admin' });
-    producer = await Producer.connect(natsUrl());
+    producer = await Producer.connect();
     receiver = await Receiver.start((request) =>
       request.path === '/reject' && receiver.onPath('/reject').length === 1
         ? { status: 422, body: 'bad' }

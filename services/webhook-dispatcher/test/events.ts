@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { publish, STREAMS, type EventEnvelope } from '@otp/platform';
-import { eventually, natsUrl } from '@otp/test/infra';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { CALLBACK_URL_HEADER, publish, STREAMS, type EventEnvelope } from '@otp/platform';
+import { connectObserver, eventually, platformNats, type SuiteNats } from '@otp/test/infra';
 import { INTAKE_CONSUMER } from '../src/events/intake.js';
 
 // Publishes events the way the producers' outbox relay does: JSON envelope, Nats-Msg-Id = event
-// id, the callback URL in the `otp-callback-url` header.
+// id, the callback URL in the CALLBACK_URL_HEADER header, on the subject of the type's owner (the
+// dispatcher takes nothing else). As the suites' observer, which may publish anything.
 
 export const SUBJECT_OF: Record<string, string> = {
   verification: 'events.verification.finished',
@@ -25,15 +26,15 @@ export function envelope(
 export class Producer {
   private constructor(private readonly nc: NatsConnection) {}
 
-  static async connect(url: string): Promise<Producer> {
-    return new Producer(await connect({ servers: url }));
+  static async connect(nats: SuiteNats = platformNats()): Promise<Producer> {
+    return new Producer(await connectObserver(nats));
   }
 
   async emit(event: EventEnvelope, callbackUrl: string | undefined, msgId = event.id): Promise<void> {
     const subject = SUBJECT_OF[event.type.split('.')[0]!]!;
     await publish(jetstream(this.nc), subject, JSON.stringify(event), {
       msgId,
-      headers: callbackUrl ? { 'otp-callback-url': callbackUrl } : {},
+      headers: callbackUrl ? { [CALLBACK_URL_HEADER]: callbackUrl } : {},
     });
   }
 
@@ -44,7 +45,7 @@ export class Producer {
 
 /** Waits until the dispatcher's intake has taken and acked every event published so far. */
 export async function intakeDrained(what: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl() });
+  const nc = await connectObserver();
   try {
     const jsm = await jetstreamManager(nc);
     await eventually(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { schemaPool, type SchemaPool } from '@otp/platform';
-import { eventually, freshDatabase, natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
+import { eventually, freshDatabase, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { openDatabase, type Db } from '../src/store/database.js';
 import { Deliveries, type NewDelivery } from '../src/store/deliveries.js';
 import { envelope, intakeDrained, Producer } from './events.js';
@@ -39,7 +39,7 @@ describe('the intake stores in batches', () => {
       only: ['webhook-dispatcher'],
       env: { 'webhook-dispatcher': { POLL_INTERVAL_MS: '50' } },
     });
-    producer = await Producer.connect(natsUrl());
+    producer = await Producer.connect();
     receiver = await Receiver.start();
     pool = schemaPool(platform.databaseUrl, 'webhooks');
     const storeUrl = await freshDatabase();

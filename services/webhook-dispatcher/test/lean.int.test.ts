@@ -4,7 +4,6 @@ import { createGrpcClient, schemaPool, type PromiseClient, type SchemaPool } fro
 import { loadWebhooksProto, type WebhooksClient } from '@otp/proto';
 import {
   eventually,
-  natsUrl,
   PRISMA_COMPILER_WATCH,
   prismaCompilerLoad,
   startTestPlatform,
@@ -54,7 +53,7 @@ describe('a delivering dispatcher never loads Prisma’s query compiler', () => 
       `127.0.0.1:${platform.ports.webhooks}`,
       10000,
     );
-    producer = await Producer.connect(natsUrl());
+    producer = await Producer.connect();
     // The first POST of each path fails: the delivery is retried.
     receiver = await Receiver.start((_request, countOnPath) => ({ status: countOnPath === 1 ? 500 : 200 }));
     pool = schemaPool(platform.databaseUrl, 'webhooks');

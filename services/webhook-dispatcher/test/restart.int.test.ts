@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, type PromiseClient } from '@otp/platform';
 import { loadWebhooksProto, type WebhooksClient } from '@otp/proto';
-import { eventually, natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
+import { eventually, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { envelope, Producer } from './events.js';
 import { Receiver } from './receiver.js';
 
@@ -46,7 +46,7 @@ describe('dispatcher restart (SIGKILL) loses no delivery', () => {
       },
     });
     reconnect();
-    producer = await Producer.connect(natsUrl());
+    producer = await Producer.connect();
     receiver = await Receiver.start();
   });
   afterAll(async () => {

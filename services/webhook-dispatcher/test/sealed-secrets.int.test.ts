@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createGrpcClient, schemaPool, type PromiseClient, type SchemaPool } from '@otp/platform';
 import { freePort, startService } from '@otp/platform/launcher';
 import { loadWebhooksProto, type WebhooksClient } from '@otp/proto';
-import { eventually, natsUrl, startTestPlatform, type TestPlatform } from '@otp/test/infra';
+import { eventually, startTestPlatform, type TestPlatform } from '@otp/test/infra';
 import { Webhook } from 'standardwebhooks';
 import { newSigningSecret } from '../src/domain/signature.js';
 import { envelope, Producer } from './events.js';
@@ -89,7 +89,7 @@ describe('webhook signing secrets sealed at rest, and revocation of the previous
       `127.0.0.1:${platform.ports.webhooks}`,
       10000,
     );
-    producer = await Producer.connect(natsUrl());
+    producer = await Producer.connect();
     receiver = await Receiver.start(() => ({ status: 200 }));
     pool = schemaPool(platform.databaseUrl, 'webhooks');
   });

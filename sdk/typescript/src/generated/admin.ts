@@ -665,10 +665,10 @@ export interface components {
                 host: string;
                 port: number;
                 /**
-                 * @description down: no bind is up; throttled: the carrier asked to slow down.
+                 * @description down: no bind is up; degraded: a keep-alive or a submit went unanswered (until an enquire_link is answered again), or the receiver of a bind pair is down; throttled: the carrier asked to slow down.
                  * @enum {string}
                  */
-                health: "ready" | "throttled" | "down";
+                health: "ready" | "throttled" | "degraded" | "down";
                 binds: {
                     bound: boolean;
                     /** @description Submits awaiting their answer. */
@@ -1034,9 +1034,11 @@ export interface components {
                  * @description Stable, machine-readable; branch on it.
                  * @enum {string}
                  */
-                code: "API_KEY_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "INTERNAL" | "INVALID_ADMIN_TOKEN" | "INVALID_ARGUMENT" | "INVALID_JSON" | "INVALID_MESSAGE_SID" | "INVALID_PATH" | "INVALID_REQUEST_BODY" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "PROJECT_NOT_FOUND" | "SENDER_ID_EXISTS" | "SENDER_ID_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "UNSUPPORTED_MEDIA_TYPE" | "VERIFICATION_NOT_FOUND";
+                code: "API_KEY_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL" | "INVALID_ADMIN_TOKEN" | "INVALID_ARGUMENT" | "INVALID_JSON" | "INVALID_MESSAGE_SID" | "INVALID_PATH" | "INVALID_REQUEST_BODY" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "PROJECT_NOT_FOUND" | "SENDER_ID_EXISTS" | "SENDER_ID_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "UNSUPPORTED_MEDIA_TYPE" | "VERIFICATION_NOT_FOUND";
                 /** @description Human-readable; wording can change. */
                 message: string;
+                /** @description Only on a 503 whose outcome is not known yet (docs/api/errors.md): the resource the request made, which may still be sent or charged. Retry with the same Idempotency-Key for its outcome. */
+                sid?: string;
             };
         };
     };
@@ -1126,7 +1128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1241,7 +1243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1322,7 +1324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1425,7 +1427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1442,7 +1444,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A retried top-up with the same key credits once and answers the current balance. */
+                /** @description A retried top-up with the same key and amount credits once and answers the current balance; the same key with another amount is 422 IDEMPOTENCY_KEY_REUSED (nothing credited). Kept as long as the ledger keeps it. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -1524,7 +1526,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `INVALID_ARGUMENT`: A value the edge let through was refused by the service behind it (or a NUL in the query).
+             * @description `IDEMPOTENCY_KEY_REUSED`: This Idempotency-Key was used with another body or route.
+             *
+             *     `INVALID_ARGUMENT`: A value the edge let through was refused by the service behind it (or a NUL in the query).
              *
              *     `INVALID_REQUEST_BODY`: A field (or header, or query parameter) is missing or invalid; the message names each.
              */
@@ -1545,7 +1549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1643,7 +1647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1808,7 +1812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1899,7 +1903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1981,7 +1985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -2101,7 +2105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -2186,7 +2190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -2306,7 +2310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -2422,7 +2426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -2545,7 +2549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -2674,7 +2678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -2752,7 +2756,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -2858,7 +2862,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -2936,7 +2940,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -3003,7 +3007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -3130,7 +3134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -3239,7 +3243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -3368,7 +3372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -3491,7 +3495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -3617,7 +3621,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -3732,7 +3736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -3829,7 +3833,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -3933,7 +3937,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -4009,7 +4013,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -4094,7 +4098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -4203,7 +4207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */

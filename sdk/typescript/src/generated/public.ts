@@ -921,6 +921,8 @@ export interface components {
                 code: "CHANNEL_DISABLED" | "DESTINATION_NOT_PRICED" | "FRAUD_SUSPECTED" | "GEO_PERMISSION_DENIED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "INTERNAL" | "INVALID_API_KEY" | "INVALID_ARGUMENT" | "INVALID_JSON" | "INVALID_MESSAGE_SID" | "INVALID_PATH" | "INVALID_REQUEST_BODY" | "IP_NOT_ALLOWED" | "MESSAGE_NOT_FOUND" | "MESSENGER_REJECTED" | "MISSING_API_KEY" | "PAYLOAD_TOO_LARGE" | "QUEUE_UNAVAILABLE" | "RATE_LIMITED" | "SENDER_ID_NOT_APPROVED" | "SENDER_ID_REQUIRED" | "SERVICE_UNAVAILABLE" | "SPEND_LIMIT_REACHED" | "UNSUPPORTED_MEDIA_TYPE" | "VERIFICATION_NOT_FOUND" | "VERIFICATION_NOT_PENDING" | "VERIFY_DISABLED";
                 /** @description Human-readable; wording can change. */
                 message: string;
+                /** @description Only on a 503 whose outcome is not known yet (docs/api/errors.md): the resource the request made, which may still be sent or charged. Retry with the same Idempotency-Key for its outcome. */
+                sid?: string;
             };
         };
         /** @description The end user behind the request (optional; used by abuse defence, never returned). */
@@ -946,7 +948,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project, kept at least 24 h. The same key with the same body returns the first answer (with Idempotent-Replayed: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is running 409 IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key. */
+                /** @description Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project. The key binds the request (method, path, body): the gateway keeps it with its answer at least 24 h, the service that owns what it created as long as it keeps that (RETENTION_DAYS). The same key with the same body returns the first answer (with Idempotent-Replayed: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is running, even if its client hung up, 409 IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -986,7 +988,7 @@ export interface operations {
             /** @description Sent (charged 0.02) */
             201: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1016,7 +1018,7 @@ export interface operations {
              */
             400: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1031,7 +1033,7 @@ export interface operations {
              */
             401: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1042,7 +1044,7 @@ export interface operations {
             /** @description `INSUFFICIENT_BALANCE`: The balance does not cover the send (and the Verify fee). Nothing was charged. */
             402: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1063,7 +1065,7 @@ export interface operations {
              */
             403: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1083,7 +1085,7 @@ export interface operations {
             /** @description `PAYLOAD_TOO_LARGE`: The body is larger than the limit (BODY_LIMIT, 64 KB by default). */
             413: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1094,7 +1096,7 @@ export interface operations {
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
             415: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1113,7 +1115,7 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1141,7 +1143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1251,7 +1253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1268,7 +1270,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project, kept at least 24 h. The same key with the same body returns the first answer (with Idempotent-Replayed: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is running 409 IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key. */
+                /** @description Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project. The key binds the request (method, path, body): the gateway keeps it with its answer at least 24 h, the service that owns what it created as long as it keeps that (RETENTION_DAYS). The same key with the same body returns the first answer (with Idempotent-Replayed: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is running, even if its client hung up, 409 IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -1293,7 +1295,7 @@ export interface operations {
             /** @description The result */
             200: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1329,7 +1331,7 @@ export interface operations {
              */
             400: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1344,7 +1346,7 @@ export interface operations {
              */
             401: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1355,7 +1357,7 @@ export interface operations {
             /** @description `IP_NOT_ALLOWED`: The project's IP allowlist is on and the caller's address is not in it. */
             403: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1366,7 +1368,7 @@ export interface operations {
             /** @description `MESSAGE_NOT_FOUND`: No message with this sid in the project. */
             404: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1386,7 +1388,7 @@ export interface operations {
             /** @description `PAYLOAD_TOO_LARGE`: The body is larger than the limit (BODY_LIMIT, 64 KB by default). */
             413: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1397,7 +1399,7 @@ export interface operations {
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
             415: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1414,7 +1416,7 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1431,7 +1433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1524,7 +1526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1541,7 +1543,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project, kept at least 24 h. The same key with the same body returns the first answer (with Idempotent-Replayed: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is running 409 IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key. */
+                /** @description Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project. The key binds the request (method, path, body): the gateway keeps it with its answer at least 24 h, the service that owns what it created as long as it keeps that (RETENTION_DAYS). The same key with the same body returns the first answer (with Idempotent-Replayed: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is running, even if its client hung up, 409 IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1586,7 +1588,7 @@ export interface operations {
             /** @description Queued */
             201: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1621,7 +1623,7 @@ export interface operations {
              */
             400: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1636,7 +1638,7 @@ export interface operations {
              */
             401: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1647,7 +1649,7 @@ export interface operations {
             /** @description `INSUFFICIENT_BALANCE`: The balance does not cover the send (and the Verify fee). Nothing was charged. */
             402: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1668,7 +1670,7 @@ export interface operations {
              */
             403: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1688,7 +1690,7 @@ export interface operations {
             /** @description `PAYLOAD_TOO_LARGE`: The body is larger than the limit (BODY_LIMIT, 64 KB by default). */
             413: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1699,7 +1701,7 @@ export interface operations {
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
             415: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1722,7 +1724,7 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1753,7 +1755,7 @@ export interface operations {
             /**
              * @description `QUEUE_UNAVAILABLE`: The SMS could not be queued (saved as enqueue_failed, nothing charged): send again.
              *
-             *     `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key.
+             *     `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome.
              */
             503: {
                 headers: {
@@ -1869,7 +1871,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -1886,7 +1888,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project, kept at least 24 h. The same key with the same body returns the first answer (with Idempotent-Replayed: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is running 409 IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key. */
+                /** @description Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project. The key binds the request (method, path, body): the gateway keeps it with its answer at least 24 h, the service that owns what it created as long as it keeps that (RETENTION_DAYS). The same key with the same body returns the first answer (with Idempotent-Replayed: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is running, even if its client hung up, 409 IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1923,7 +1925,7 @@ export interface operations {
             /** @description Started; the code is on its way */
             201: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1966,7 +1968,7 @@ export interface operations {
              */
             400: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1981,7 +1983,7 @@ export interface operations {
              */
             401: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1992,7 +1994,7 @@ export interface operations {
             /** @description `INSUFFICIENT_BALANCE`: The balance does not cover the send (and the Verify fee). Nothing was charged. */
             402: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2013,7 +2015,7 @@ export interface operations {
              */
             403: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2033,7 +2035,7 @@ export interface operations {
             /** @description `PAYLOAD_TOO_LARGE`: The body is larger than the limit (BODY_LIMIT, 64 KB by default). */
             413: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2044,7 +2046,7 @@ export interface operations {
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
             415: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2065,7 +2067,7 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2096,7 +2098,7 @@ export interface operations {
             /**
              * @description `QUEUE_UNAVAILABLE`: The SMS could not be queued (saved as enqueue_failed, nothing charged): send again.
              *
-             *     `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key.
+             *     `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome.
              */
             503: {
                 headers: {
@@ -2220,7 +2222,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
@@ -2237,7 +2239,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project, kept at least 24 h. The same key with the same body returns the first answer (with Idempotent-Replayed: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is running 409 IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key. */
+                /** @description Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project. The key binds the request (method, path, body): the gateway keeps it with its answer at least 24 h, the service that owns what it created as long as it keeps that (RETENTION_DAYS). The same key with the same body returns the first answer (with Idempotent-Replayed: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is running, even if its client hung up, 409 IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2262,7 +2264,7 @@ export interface operations {
             /** @description The verification and whether the code matched */
             200: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2308,7 +2310,7 @@ export interface operations {
              */
             400: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2323,7 +2325,7 @@ export interface operations {
              */
             401: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2334,7 +2336,7 @@ export interface operations {
             /** @description `IP_NOT_ALLOWED`: The project's IP allowlist is on and the caller's address is not in it. */
             403: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2345,7 +2347,7 @@ export interface operations {
             /** @description `VERIFICATION_NOT_FOUND`: No verification with this sid in the project. */
             404: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2369,7 +2371,7 @@ export interface operations {
             /** @description `PAYLOAD_TOO_LARGE`: The body is larger than the limit (BODY_LIMIT, 64 KB by default). */
             413: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2380,7 +2382,7 @@ export interface operations {
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
             415: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2397,7 +2399,7 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key. */
+                    /** @description Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or (after the gateway forgot the key) the resource it created as it is now. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2414,7 +2416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. */
+            /** @description `SERVICE_UNAVAILABLE`: At capacity (nothing was started), or a service behind the gateway did not answer: retry after Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (with the same Idempotency-Key). */

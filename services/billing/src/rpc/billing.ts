@@ -9,6 +9,7 @@ import {
   type PriceList,
 } from '@otp/platform';
 import type { BillingHandlers } from '@otp/proto';
+import { operationKey } from '../store/idempotency.js';
 import type { Ledger } from '../store/ledger.js';
 
 const LEDGER_PAGE_DEFAULT = 100;
@@ -46,7 +47,7 @@ function moneyCall(request: {
   return {
     projectId: required(request.project_id, 'project_id'),
     amountCents: request.amount_cents,
-    idempotencyKey: request.idempotency_key,
+    idempotencyKey: operationKey(request.idempotency_key),
     reference: request.reference,
     description: request.description,
   };
@@ -78,7 +79,7 @@ export function billingHandlers(deps: {
         ledger.credit({
           projectId: required(request.project_id, 'project_id'),
           amountCents: request.amount_cents,
-          idempotencyKey: request.idempotency_key,
+          idempotencyKey: operationKey(request.idempotency_key),
           reference: request.reason,
           description: request.note,
         }),
@@ -102,7 +103,7 @@ export function billingHandlers(deps: {
       const hold = await measured('hold', request.amount_cents, () =>
         ledger.holdCaptured(moneyCall(request), {
           amountCents: request.capture_cents,
-          idempotencyKey: request.capture_idempotency_key,
+          idempotencyKey: operationKey(request.capture_idempotency_key),
           description: request.capture_description,
         }),
       );
@@ -116,7 +117,7 @@ export function billingHandlers(deps: {
       measured('capture', request.amount_cents, () =>
         ledger.capture({
           holdId: required(request.hold_id, 'hold_id'),
-          idempotencyKey: request.idempotency_key,
+          idempotencyKey: operationKey(request.idempotency_key),
           amountCents: request.amount_cents,
           description: request.description,
         }),
@@ -124,7 +125,10 @@ export function billingHandlers(deps: {
 
     Release: (request) =>
       measured('release', 0, () =>
-        ledger.release({ holdId: required(request.hold_id, 'hold_id'), idempotencyKey: request.idempotency_key }),
+        ledger.release({
+          holdId: required(request.hold_id, 'hold_id'),
+          idempotencyKey: operationKey(request.idempotency_key),
+        }),
       ),
 
     Charge: (request) => measured('charge', request.amount_cents, () => ledger.charge(moneyCall(request))),

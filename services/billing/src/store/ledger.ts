@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, poolRunner, type SchemaPool, type StatementRunner } from '@otp/platform';
-import { Prisma } from '../generated/prisma/client.js';
+import { DomainError, poolRunner, systemClock, type Clock, type SchemaPool, type StatementRunner } from '@otp/platform';
 import type { Db } from './database.js';
 import { checkKey, once } from './idempotency.js';
 import {
@@ -12,7 +11,7 @@ import {
   type Movement,
   type Settlement,
 } from './ledger-shapes.js';
-import { MONEY_STATEMENTS as SQL, SPENT_TODAY as SPENT_TODAY_TEXT } from './money-statements.js';
+import { MONEY_STATEMENTS as SQL, spentOn } from './money-statements.js';
 import { refundOnce } from './refund.js';
 
 // Every movement here is one SQL statement (a refund, one short transaction): the conditional
@@ -20,20 +19,30 @@ import { refundOnce } from './refund.js';
 // fail together, so entries always sum to the balance and a key never moves money twice. One
 // statement is also one round trip: holds and captures sit on every send's path.
 
-// The spend-day rules are text in money-statements.ts (one home); the cold paths here use them raw.
-const SPENT_TODAY = Prisma.raw(SPENT_TODAY_TEXT);
+/** The UTC day `at` falls on, as Postgres reads a date ('2026-11-30'). */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class Ledger {
   private readonly run: StatementRunner;
 
-  /** `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`). */
+  /**
+   * `pool` is the one Prisma runs on (`openDatabase(url, schema, pool)`); `clock` says which UTC
+   * day a movement's spend counts on.
+   */
   constructor(
     private readonly db: Db,
     pool: SchemaPool,
+    private readonly clock: Clock = systemClock,
   ) {
     this.run = poolRunner(pool);
+  }
+
+  private today(): string {
+    return utcDay(this.clock.now());
   }
 
   /** Also why a debit was refused, so a named statement like the debit itself. */
@@ -139,6 +148,7 @@ export class Ledger {
           call.description,
           call.idempotencyKey,
           JSON.stringify(state(0)),
+          this.today(),
           holdId,
           capture.amountCents,
           randomUUID(),
@@ -176,6 +186,7 @@ export class Ledger {
           call.description,
           call.idempotencyKey,
           JSON.stringify(result(0)),
+          this.today(),
         ];
         const rows =
           holdId === undefined
@@ -208,7 +219,7 @@ export class Ledger {
     // Ledger: the hold comes back in full, then the captured part is charged (money-statements.ts).
     return once(
       this.run,
-      { idempotencyKey: call.idempotencyKey, kind },
+      { idempotencyKey: call.idempotencyKey, kind, holdId: call.holdId },
       async () => {
         const rows = await this.run.rows<HoldRow>(SQL.settle, [
           call.holdId,
@@ -219,6 +230,7 @@ export class Ledger {
           call.description,
           call.idempotencyKey,
           kind,
+          this.today(),
         ]);
         const row = rows[0];
         if (!row) return undefined;
@@ -238,7 +250,7 @@ export class Ledger {
 
   /** Gives back (part of) what was charged for `reference`; never more than was charged. */
   refund(call: MoneyCall): Promise<{ result: Movement; replayed: boolean }> {
-    return refundOnce(this.db, this.run, call);
+    return refundOnce(this.db, this.run, call, this.today());
   }
 
   async entries(projectId: string, limit: number, beforeId?: string) {
@@ -259,10 +271,14 @@ export class Ledger {
     projectId: string,
     limitCents: number | null,
   ): Promise<{ limitCents: number | null; spentTodayCents: number }> {
-    const rows = await this.db.$queryRaw<{ limit_cents: bigint | null; spent: bigint }[]>`
-      INSERT INTO accounts (project_id, balance_cents, daily_spend_limit_cents) VALUES (${projectId}, 0, ${limitCents}::bigint)
-      ON CONFLICT (project_id) DO UPDATE SET daily_spend_limit_cents = EXCLUDED.daily_spend_limit_cents, updated_at = now()
-      RETURNING daily_spend_limit_cents AS limit_cents, ${SPENT_TODAY} AS spent`;
+    const rows = await this.db.$queryRawUnsafe<{ limit_cents: bigint | null; spent: bigint }[]>(
+      `INSERT INTO accounts (project_id, balance_cents, daily_spend_limit_cents) VALUES ($1, 0, $2::bigint)
+       ON CONFLICT (project_id) DO UPDATE SET daily_spend_limit_cents = EXCLUDED.daily_spend_limit_cents, updated_at = now()
+       RETURNING daily_spend_limit_cents AS limit_cents, ${spentOn('$3::date')} AS spent`,
+      projectId,
+      limitCents,
+      this.today(),
+    );
     const row = rows[0]!;
     return {
       limitCents: row.limit_cents === null ? null : Number(row.limit_cents),

@@ -13,7 +13,7 @@ export interface CarrierFleet {
   replicas: { address: string; answered: boolean; error: string | null }[];
 }
 
-const SEVERITY: Record<CarrierHealth, number> = { ready: 0, throttled: 1, down: 2 };
+const SEVERITY: Record<CarrierHealth, number> = { ready: 0, throttled: 1, degraded: 2, down: 3 };
 
 /** Sums of per-second rates, kept to what the replicas report (no 0.30000000000000004). */
 const rate = (value: number) => Math.round(value * 1000) / 1000;

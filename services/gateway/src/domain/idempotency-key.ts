@@ -15,14 +15,21 @@ export function parseIdempotencyKey(value: string): string {
 }
 
 /**
- * Whether an answer is the request's outcome (kept and replayed) or only says "not now" (the
- * record is released so a retry runs again): 2xx and the owner's 4xx decisions are outcomes;
- * 409 IDEMPOTENCY_KEY_IN_USE, 429 and every 5xx (a timeout included) are not.
+ * What the gateway's record of a key does with an answer:
+ * - `keep` it for replay: 2xx and the owner's 4xx decisions are the request's outcome;
+ * - `release` the key so a retry runs again: 409 IDEMPOTENCY_KEY_IN_USE, 429 and every 5xx (a
+ *   timeout or an unknown outcome included) only say "not now" or "not known yet";
+ * - `forget` the record: the owner refused the key as another request's (422
+ *   IDEMPOTENCY_KEY_REUSED after the gateway had forgotten it), so this request must not claim it,
+ *   and the request the owner keeps it for may come again.
  */
-export function isFinalAnswer(status: number, code: ErrorCode | undefined): boolean {
-  if (status >= 500 || status === 429) return false;
-  if (code === 'IDEMPOTENCY_KEY_IN_USE') return false;
-  return status >= 200;
+export type AnswerFate = 'keep' | 'release' | 'forget';
+
+export function answerFate(status: number, code: ErrorCode | undefined): AnswerFate {
+  if (code === 'IDEMPOTENCY_KEY_REUSED') return 'forget';
+  if (status >= 500 || status === 429 || status < 200) return 'release';
+  if (code === 'IDEMPOTENCY_KEY_IN_USE') return 'release';
+  return 'keep';
 }
 
 /** The request_key the owner service dedups on: the client's key, or a fresh one per request. */

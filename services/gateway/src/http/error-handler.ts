@@ -1,4 +1,11 @@
-import { databaseUnavailable, isDomainError, RateLimited, type ErrorCode, type Logger } from '@otp/platform';
+import {
+  databaseUnavailable,
+  isDomainError,
+  OutcomeUnknown,
+  RateLimited,
+  type ErrorCode,
+  type Logger,
+} from '@otp/platform';
 import type { ErrorRequestHandler } from 'express';
 import { errorEnvelope, HTTP_STATUS } from './errors.js';
 
@@ -56,12 +63,17 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = HTTP_STATUS[failure.code];
     if (status >= 500 && failure.code !== 'INTERNAL')
       logger.warn({ code: failure.code, reason: failure.message }, 'request failed');
-    // Peer failures name the RPC in their message; the caller only needs to know to retry.
-    const message =
-      failure.code === 'SERVICE_UNAVAILABLE' ? 'a required service is unavailable, retry later' : failure.message;
+    // Peer failures name the RPC in their message; the caller only needs to know to retry. An
+    // outcome not known yet names its resource: a retry with the same key answers the outcome.
+    const unknown = error instanceof OutcomeUnknown ? error : undefined;
+    const message = unknown
+      ? `the outcome of this request is not known yet (${unknown.sid}): retry with the same Idempotency-Key`
+      : failure.code === 'SERVICE_UNAVAILABLE'
+        ? 'a required service is unavailable, retry later'
+        : failure.message;
     // Every 503 is "retry later": say when, so clients and proxies back off instead of hammering.
     if (status === 503) res.set('Retry-After', RETRY_AFTER_SECONDS);
     if (error instanceof RateLimited) res.set('Retry-After', String(error.retryAfterSeconds));
-    res.status(status).json(errorEnvelope(failure.code, message));
+    res.status(status).json(errorEnvelope(failure.code, message, unknown?.sid));
   };
 }

@@ -54,11 +54,12 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 };
 
 export interface ErrorEnvelope {
-  error: { code: ErrorCode; message: string };
+  /** `sid`: the resource a request of unknown outcome concerns (503 only). */
+  error: { code: ErrorCode; message: string; sid?: string };
 }
 
-export function errorEnvelope(code: ErrorCode, message: string): ErrorEnvelope {
-  return { error: { code, message } };
+export function errorEnvelope(code: ErrorCode, message: string, sid?: string): ErrorEnvelope {
+  return { error: { code, message, ...(sid ? { sid } : {}) } };
 }
 
 /** Codes without a row (empty when the table is complete); the unit suite asserts it. */

@@ -27,6 +27,14 @@ function registerErrorSchema(api: Api): void {
         error: z.object({
           code: z.enum(codes).openapi({ description: 'Stable, machine-readable; branch on it.' }),
           message: z.string().openapi({ description: 'Human-readable; wording can change.' }),
+          sid: z
+            .string()
+            .optional()
+            .openapi({
+              description:
+                'Only on a 503 whose outcome is not known yet (docs/api/errors.md): the resource the request ' +
+                'made, which may still be sent or charged. Retry with the same Idempotency-Key for its outcome.',
+            }),
         }),
       })
       .openapi({ description: 'The envelope of every failed request.' }),

@@ -66,6 +66,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   INVALID_SIGNATURE: 'A provider report with a missing or wrong signature.',
   SERVICE_UNAVAILABLE:
     'At capacity (nothing was started), or a service behind the gateway did not answer: retry after ' +
-    'Retry-After seconds, with the same Idempotency-Key.',
+    'Retry-After seconds, with the same Idempotency-Key. With error.sid, the outcome is not known yet: the ' +
+    'request made that resource and it may have been sent (nothing was refunded); the retry answers its outcome.',
   INTERNAL: 'A bug; the message is generic and the details are only in the log.',
 };

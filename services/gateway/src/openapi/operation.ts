@@ -57,7 +57,9 @@ const STATUS_HEADERS: Partial<Record<number, Headers>> = { 429: retryAfter, 503:
 
 const replayed = {
   'Idempotent-Replayed': {
-    description: 'Present (true) when this is the kept answer of an earlier request with the same Idempotency-Key.',
+    description:
+      'Present (true) when this answers an earlier request with the same Idempotency-Key: its kept answer, or ' +
+      '(after the gateway forgot the key) the resource it created as it is now.',
     schema: { type: 'string' as const, enum: ['true'] },
   },
 };
@@ -71,10 +73,12 @@ export const idempotencyKeyHeader = z.object({
     .optional()
     .openapi({
       description:
-        'Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project, ' +
-        'kept at least 24 h. The same key with the same body returns the first answer (with ' +
-        'Idempotent-Replayed: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is running ' +
-        '409 IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key.',
+        'Makes a retry safe: 1-255 printable ASCII characters, unique per logical request within the project. ' +
+        'The key binds the request (method, path, body): the gateway keeps it with its answer at least 24 h, ' +
+        'the service that owns what it created as long as it keeps that (RETENTION_DAYS). The same key with the ' +
+        'same body returns the first answer (with Idempotent-Replayed: true); with another body 422 ' +
+        'IDEMPOTENCY_KEY_REUSED; while the first is running, even if its client hung up, 409 ' +
+        'IDEMPOTENCY_KEY_IN_USE. Answers 409, 429 and 5xx are not kept: retry them with the same key.',
       example: '3f9c1d52-7a4e-4b0e-9d61-0c8b2f5e7a19',
     }),
 });

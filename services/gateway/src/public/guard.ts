@@ -1,4 +1,4 @@
-import { DomainError, outcomeUnknown, RateLimited } from '@otp/platform';
+import { DomainError, isDomainError, outcomeUnknown, RateLimited } from '@otp/platform';
 import type { Request } from 'express';
 import type { GatewayDeps } from '../deps.js';
 import { projectOf } from './auth.js';
@@ -16,6 +16,10 @@ export interface StartToJudge {
   /** E.164 */
   to: string;
   signals?: { ip?: string | undefined; device_id?: string | undefined; user_agent?: string | undefined } | undefined;
+}
+
+function keyTaken(error: unknown): boolean {
+  return isDomainError(error) && (error.code === 'IDEMPOTENCY_KEY_REUSED' || error.code === 'IDEMPOTENCY_KEY_IN_USE');
 }
 
 export async function guardedStart<T>(
@@ -48,7 +52,8 @@ export async function guardedStart<T>(
     return await forward();
   } catch (error) {
     // The owner's own refusal: nothing was sent, so the start must not count against the number.
-    if (!outcomeUnknown(error)) {
+    // Not so for a key in use or reused: the key's first request counts, and it is this request key.
+    if (!outcomeUnknown(error) && !keyTaken(error)) {
       await deps.peers.guard
         .Forget({ project_id: projectId, request_key: requestKey })
         .catch((forgetError: unknown) =>

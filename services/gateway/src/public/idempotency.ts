@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { currentRequestContext, DomainError, type ErrorCode } from '@otp/platform';
+import { currentRequestContext, DomainError, requestFingerprint, type ErrorCode } from '@otp/platform';
 import type { Request, RequestHandler, Response } from 'express';
-import { isFinalAnswer, ownerRequestKey, parseIdempotencyKey, requestFingerprint } from '../domain/idempotency-key.js';
+import { answerFate, ownerRequestKey, parseIdempotencyKey } from '../domain/idempotency-key.js';
 import type { GatewayDeps } from '../deps.js';
 import type { ErrorEnvelope } from '../http/errors.js';
 import { projectOf } from './auth.js';
@@ -12,19 +12,39 @@ import { projectOf } from './auth.js';
 /** The lease outlives the request's own deadline by this much, so the answer is saved in time. */
 const LEASE_MARGIN_MS = 2000;
 
-const requestKeys = new WeakMap<Request, string>();
+/** The fields of an owner's Send/Start that carry the key: the owner keeps both on its row. */
+export interface OwnerKey {
+  request_key: string;
+  /** The request's fingerprint ('' without an Idempotency-Key): the owner refuses a key reused with another. */
+  request_hash: string;
+}
+
+const requestKeys = new WeakMap<Request, OwnerKey>();
 
 /**
- * The `request_key` the owner service dedups on: `idem:<Idempotency-Key>`, or a fresh uuid when
- * the client sent none (so the gateway's own gRPC retries cannot create twice either).
+ * The key the owner service dedups on: `idem:<Idempotency-Key>` with the request's fingerprint, or
+ * a fresh uuid when the client sent none (so the gateway's own gRPC retries cannot create twice either).
  */
-export function requestKeyOf(req: Request): string {
+export function ownerKeyOf(req: Request): OwnerKey {
   let key = requestKeys.get(req);
   if (key === undefined) {
-    key = ownerRequestKey(undefined, randomUUID);
+    key = { request_key: ownerRequestKey(undefined, randomUUID), request_hash: '' };
     requestKeys.set(req, key);
   }
   return key;
+}
+
+/** The owner's request key alone (what guard counts a start by). */
+export function requestKeyOf(req: Request): string {
+  return ownerKeyOf(req).request_key;
+}
+
+/**
+ * The owner answered with what an earlier request with this key created (the gateway had
+ * forgotten the key, or an earlier attempt ended without a kept answer): a replay, so said.
+ */
+export function markReplayed(res: Response, replayed: boolean | undefined): void {
+  if (replayed) res.set('Idempotent-Replayed', 'true');
 }
 
 function errorCodeOf(body: unknown): ErrorCode | undefined {
@@ -67,15 +87,19 @@ export function idempotency(deps: Pick<GatewayDeps, 'config' | 'logger' | 'idemp
     // The whole request, peers included, ends before the lease does.
     const context = currentRequestContext();
     if (context) context.deadline = Date.now() + deps.config.GRPC_DEADLINE_MS;
-    requestKeys.set(req, ownerRequestKey(key, randomUUID));
+    requestKeys.set(req, { request_key: ownerRequestKey(key, randomUUID), request_hash: claim.requestHash });
 
     let settled = false;
     const settle = (status: number, body: string | undefined, code: ErrorCode | undefined): Promise<void> => {
       settled = true;
+      const fate = body === undefined ? 'release' : answerFate(status, code);
+      const records = deps.idempotencyRecords;
       const saving =
-        body !== undefined && isFinalAnswer(status, code)
-          ? deps.idempotencyRecords.finish(projectId, key, claim.leaseId, status, body)
-          : deps.idempotencyRecords.release(projectId, key, claim.leaseId);
+        fate === 'keep' && body !== undefined
+          ? records.finish(projectId, key, claim.leaseId, status, body)
+          : fate === 'forget'
+            ? records.forget(projectId, key, claim.leaseId)
+            : records.release(projectId, key, claim.leaseId);
       // Unsaved, the lease still runs out and a retry runs again (the owner dedups on request_key).
       return saving.catch((error: unknown) => deps.logger.warn({ err: error }, 'idempotency record not saved'));
     };
@@ -86,7 +110,11 @@ export function idempotency(deps: Pick<GatewayDeps, 'config' | 'logger' | 'idemp
       void settle(res.statusCode, JSON.stringify(body), errorCodeOf(body)).then(() => sendJson(body));
       return res;
     };
-    res.once('close', () => {
+    // The lease ends with the request's own work, not with the client's connection: a client that
+    // hangs up leaves its request running, and a retry meanwhile is 409 IN_USE until it ends (then
+    // it finds the kept answer). An answer sent without res.json ends it too; a request that never
+    // ends frees the key when its lease runs out.
+    res.once('finish', () => {
       if (!settled) void settle(res.statusCode, undefined, undefined);
     });
     next();

@@ -43,6 +43,12 @@ const IDEMPOTENCY_STATEMENTS = {
             WHERE project_id = $1::text AND key = $2::text AND lease_id = $3::uuid AND state = 'running'`,
   },
   /** $1 project, $2 key, $3 lease id. */
+  forget: {
+    name: 'gateway_idempotency_forget',
+    text: `DELETE FROM idempotency_records
+            WHERE project_id = $1::text AND key = $2::text AND lease_id = $3::uuid AND state = 'running'`,
+  },
+  /** $1 project, $2 key, $3 lease id. */
   release: {
     name: 'gateway_idempotency_release',
     text: `UPDATE idempotency_records SET locked_until = now()
@@ -117,6 +123,11 @@ export class IdempotencyRecords {
   /** Keeps the answer for replay; a no-op when another attempt took the lease over meanwhile. */
   async finish(projectId: string, key: string, leaseId: string, status: number, body: string): Promise<void> {
     await this.run.rows(IDEMPOTENCY_STATEMENTS.finish, [projectId, key, leaseId, status, body]);
+  }
+
+  /** Drops the record this attempt claimed: the key is not this request's (the owner keeps it for another). */
+  async forget(projectId: string, key: string, leaseId: string): Promise<void> {
+    await this.run.rows(IDEMPOTENCY_STATEMENTS.forget, [projectId, key, leaseId]);
   }
 
   /** Ends this attempt's lease at once, so a retry with the same key runs again. */

@@ -1,4 +1,5 @@
 import {
+  CALLBACK_URL_HEADER,
   inPoolTransaction,
   outboxInsert,
   outboxRow,
@@ -314,6 +315,6 @@ function blockEvent(
         }
       : { prefix: `+${block.prefix}`, lifted_at: now.toISOString() };
   const row = outboxRow(SUBJECTS.fraudBlocks, type, projectId, data, now);
-  if (callbackUrl) row.headers['otp-callback-url'] = callbackUrl;
+  if (callbackUrl) row.headers[CALLBACK_URL_HEADER] = callbackUrl;
   return row;
 }

@@ -1,4 +1,4 @@
-import { outboxRow, SUBJECTS, type OutboxRow } from '@otp/platform';
+import { CALLBACK_URL_HEADER, outboxRow, SUBJECTS, type OutboxRow } from '@otp/platform';
 import { publicCode, type CodeView } from '../domain/public-code.js';
 import type { Purpose } from '../domain/send-request.js';
 
@@ -10,6 +10,6 @@ import type { Purpose } from '../domain/send-request.js';
 export function statusEvent(code: CodeView & { purpose: Purpose }, callbackUrl: string | null, now: Date): OutboxRow {
   const subject = code.purpose === 'verify' ? SUBJECTS.messengerStatus : SUBJECTS.messengerDirectStatus;
   const row = outboxRow(subject, `messenger.${code.status}`, code.projectId, publicCode(code), now);
-  if (callbackUrl) row.headers['otp-callback-url'] = callbackUrl;
+  if (callbackUrl) row.headers[CALLBACK_URL_HEADER] = callbackUrl;
   return row;
 }

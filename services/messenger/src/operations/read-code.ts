@@ -3,6 +3,7 @@ import { wasDelivered, isFinal } from '../domain/status.js';
 import type { Code } from '../store/codes.js';
 import type { MessengerDeps } from './deps.js';
 import { refundCode } from './refund.js';
+import { learnSendOutcome } from './send-outcome.js';
 import { checkUndelivered, refreshFromProvider } from './undelivered-check.js';
 
 export async function findCode(deps: MessengerDeps, projectId: string, sid: string): Promise<Code> {
@@ -11,9 +12,14 @@ export async function findCode(deps: MessengerDeps, projectId: string, sid: stri
   return code;
 }
 
-/** GET: reading runs the undelivered-code check (and its refund) first. */
+/**
+ * GET: reading runs the undelivered-code check (and its refund) first, and asks the provider what
+ * became of a send whose answer was lost.
+ */
 export async function readCode(deps: MessengerDeps, projectId: string, sid: string): Promise<Code> {
-  return checkUndelivered(deps, await findCode(deps, projectId, sid));
+  let code = await findCode(deps, projectId, sid);
+  if (code.status === 'sending' && code.sendUnknown) code = await learnSendOutcome(deps, code);
+  return checkUndelivered(deps, code);
 }
 
 /**
@@ -32,8 +38,12 @@ export async function settleCode(deps: MessengerDeps, projectId: string, sid: st
       if (codeUsed) {
         code = await deps.codes.learn(code, 'delivered', deps.clock.now());
       } else {
-        if (code.requestId) await deps.provider.revokeVerificationMessage(code.requestId);
-        code = await deps.codes.learn(code, 'revoked', deps.clock.now());
+        if (code.requestId) {
+          await deps.provider.revokeVerificationMessage(code.requestId);
+          // A revoke cannot take back a message delivered meanwhile: the provider says which it was.
+          code = await refreshFromProvider(deps, code);
+        }
+        if (!wasDelivered(code.status)) code = await deps.codes.learn(code, 'revoked', deps.clock.now());
       }
     }
   }

@@ -1,11 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DomainError, ensureTimeLeft, newSid, outcomeUnknown, timeLeftMs } from '@otp/platform';
+import {
+  DomainError,
+  ensureSameRequest,
+  ensureTimeLeft,
+  newSid,
+  OutcomeUnknown,
+  outcomeUnknown,
+  timeLeftMs,
+  type Replayable,
+} from '@otp/platform';
 import { providerTtl } from '../domain/expiry.js';
 import { checkSendRequest, type SendRequest } from '../domain/send-request.js';
 import { ProviderRefusal, ProviderUnavailable } from '../provider/client.js';
 import type { Code } from '../store/codes.js';
 import type { MessengerDeps } from './deps.js';
-import { holdRequest, refundCode, releaseHold } from './refund.js';
+import { giveBackFee, holdRequest, refundCode } from './refund.js';
+import { learnSendOutcome } from './send-outcome.js';
 
 function providerDown(error: ProviderUnavailable): DomainError {
   return new DomainError('SERVICE_UNAVAILABLE', `the messenger provider is unavailable (${error.message})`);
@@ -19,13 +29,21 @@ function providerDown(error: ProviderUnavailable): DomainError {
  * send, whose balance Verify's own hold proved, asks the check first and then takes the fee in
  * one call (a hold captured at once, under the same two keys). Then the send itself, with the
  * ability check's request id; a send the provider refuses after the charge is refunded
- * (`<sid>:refund`), so no charge remains.
+ * (`<sid>:refund`), so no charge remains. A send the provider did not answer (a timeout, a cut)
+ * may have reached the user: it is answered as unknown (OutcomeUnknown, with the sid), never as a
+ * refusal; the code stays `sending` with its fee taken until the provider's word (its report, its
+ * status on a repeat of the request, or the recovery pass asking it) says what became of it.
  *
- * The row is written before any money moves, with the caller's request key: a repeat of the
- * request gets the code the first one made (never a second provider send), once that send is
- * over, and the recovery pass fails a send a crash left half-way and gives back what it took.
+ * The row is written before any money moves, with the caller's request key and fingerprint: a
+ * repeat of the request gets the code the first one made (never a second provider send), once
+ * that send is over, and the recovery pass fails a send a crash left half-way and gives back what it took.
  */
-export async function sendCode(deps: MessengerDeps, input: SendRequest, requestKey = ''): Promise<Code> {
+export async function sendCode(
+  deps: MessengerDeps,
+  input: SendRequest,
+  requestKey = '',
+  requestHash = '',
+): Promise<Replayable<Code>> {
   // A repeated request key is found by the row's insert (one statement for the common case, a
   // first request); only a request refused before it looks for the first request's code, so that
   // a repeat answers what the first one made even after a setting changed.
@@ -34,7 +52,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     prepared = await prepareSend(deps, input);
   } catch (error) {
     const first = requestKey ? await deps.codes.byRequestKey(input.projectId, requestKey) : undefined;
-    if (first) return finishedSend(deps, first);
+    if (first) return repeatedSend(deps, first, requestHash);
     throw error;
   }
   const { settings, request } = prepared;
@@ -48,6 +66,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     sid,
     projectId: request.projectId,
     requestKey: requestKey || null,
+    requestHash: requestHash || null,
     to: request.to,
     purpose: request.purpose,
     ownCode: request.code !== undefined,
@@ -60,7 +79,7 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     // A repeat of this request (or a concurrent twin) wrote its row first: that one is the code.
     const first = await deps.codes.byRequestKey(request.projectId, requestKey);
     if (!first) throw new DomainError('SERVICE_UNAVAILABLE', 'the code of this request key changed meanwhile; retry');
-    return finishedSend(deps, first);
+    return repeatedSend(deps, first, requestHash);
   }
 
   const fee = await deps.messengerFee();
@@ -90,7 +109,8 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
     ensureTimeLeft('the send-ability check');
     requestId = (await deps.provider.checkSendAbility(request.to)).request_id;
   } catch (error) {
-    if (error instanceof ProviderRefusal) return refused(deps, created, holdId, error.reason);
+    if (error instanceof ProviderRefusal)
+      return { value: await refused(deps, created, holdId, error.reason), replayed: false };
     // Unreachable, or too late to ask: nothing went out; the hold (if one was taken) goes back.
     const reason = error instanceof Error ? error.message : String(error);
     if (holdId === null) await deps.codes.discardUncharged(sid);
@@ -100,7 +120,16 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
   }
 
   holdId = await takeFee(deps, created, fee, holdId);
-  const charged = await deps.codes.markCharged(created, fee, { holdId, requestId });
+  // Recorded only while the code is still `sending`: a send that stalled past RECOVERY_AFTER_MS
+  // was failed (and given back) by the recovery pass meanwhile, and must not go out now. What
+  // this call took is given back by that code's refund (due, or done already by key).
+  const charged = await deps.codes.markCharged(created, fee, { holdId, requestId }, deps.clock.now());
+  if (!charged) {
+    const taken = await deps.codes.find(created.projectId, sid);
+    if (taken?.refund === 'due') await refundCode(deps, taken);
+    deps.logger.warn({ sid }, 'send not made: the recovery pass failed the code while its charge was taken');
+    return { value: (await deps.codes.find(created.projectId, sid)) ?? created, replayed: false };
+  }
 
   try {
     ensureTimeLeft('the provider send');
@@ -121,14 +150,22 @@ export async function sendCode(deps: MessengerDeps, input: SendRequest, requestK
       throw error;
     }
     if (error instanceof ProviderUnavailable) {
-      // The message may have gone out: take it back before giving the fee back.
-      await deps.provider.revokeVerificationMessage(requestId).catch(() => false);
+      // No answer is not a refusal: the message may be with the user. Nothing is undone or given
+      // back; the caller is told the outcome is unknown, and a repeat answers it once known.
+      await deps.codes.markSendUnknown(sid, deps.clock.now());
+      deps.logger.warn({ sid, err: error }, 'provider did not answer the send; its outcome is unknown');
+      throw new OutcomeUnknown(`the messenger provider did not answer the send of ${sid} (${error.message})`, sid);
     }
     await giveBack(deps, await deps.codes.discardSend(sid, error.message, deps.clock.now()));
-    if (error instanceof ProviderUnavailable) throw providerDown(error);
     throw new DomainError('MESSENGER_REJECTED', `the messenger refused the code (${error.reason})`);
   }
-  return deps.codes.markSent(charged, deps.clock.now());
+  return { value: await deps.codes.markSent(charged, deps.clock.now()), replayed: false };
+}
+
+/** A repeated request key: the same request (else IDEMPOTENCY_KEY_REUSED) gets the first one's code. */
+async function repeatedSend(deps: MessengerDeps, first: Code, requestHash: string): Promise<Replayable<Code>> {
+  ensureSameRequest(first.requestHash, requestHash);
+  return { value: await finishedSend(deps, first), replayed: true };
 }
 
 /** The project's messenger settings and the checked request: what a send is decided on. */
@@ -196,12 +233,19 @@ const IN_FLIGHT_WAIT_MS = 10_000;
  * fail, so a caller recording it would keep a wrong cost forever. The repeat waits for the first
  * request (on this process or another replica) within its caller's deadline; if that one is
  * still running then (or crashed mid-send, until the recovery pass fails it), the answer is
- * IDEMPOTENCY_KEY_IN_USE: nothing was decided yet, retry later.
+ * IDEMPOTENCY_KEY_IN_USE: nothing was decided yet, retry later. A send whose provider answer was
+ * lost is over but its outcome unknown: the provider is asked, and until it knows the message
+ * the answer is OutcomeUnknown again.
  */
 async function finishedSend(deps: MessengerDeps, first: Code): Promise<Code> {
   const giveUpAt = Date.now() + Math.min(timeLeftMs() - IN_FLIGHT_POLL_MS, IN_FLIGHT_WAIT_MS);
   let code: Code | undefined = first;
   while (code?.status === 'sending') {
+    if (code.sendUnknown) {
+      code = await learnSendOutcome(deps, code);
+      if (code.status !== 'sending') break;
+      throw new OutcomeUnknown(`the outcome of the send of ${code.sid} is not known yet; retry later`, code.sid);
+    }
     if (Date.now() + IN_FLIGHT_POLL_MS > giveUpAt) {
       throw new DomainError('IDEMPOTENCY_KEY_IN_USE', `the send of code ${first.sid} is still running; retry later`);
     }
@@ -226,7 +270,10 @@ async function refused(deps: MessengerDeps, created: Code, holdId: string | null
   // Verify's send took nothing before the check: nothing to release.
   let released = holdId === null;
   try {
-    if (holdId !== null) released = await releaseHold(deps, { ...created, holdId });
+    if (holdId !== null) {
+      await giveBackFee(deps, { ...created, holdId });
+      released = true;
+    }
   } catch (error) {
     deps.logger.warn({ sid: created.sid, err: error }, 'hold of a refused send not released yet; the timer retries');
   }

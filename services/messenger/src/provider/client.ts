@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { recordProviderCall } from '@otp/platform';
 import { envelope, requestStatus, type RequestStatus, type SendVerificationMessage } from './wire.js';
 
 /** The provider refused the call (`ok: false`): e.g. no messenger account for the number. */
@@ -75,7 +76,21 @@ export class HttpMessengerProvider implements MessengerProvider {
     return parsed.data;
   }
 
+  /** One API call, counted by its outcome (messenger_provider_call_duration_seconds). */
   private async call(method: string, params: object): Promise<unknown> {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const result = await this.exchange(method, params);
+      recordProviderCall(method, 'ok', seconds());
+      return result;
+    } catch (error) {
+      recordProviderCall(method, error instanceof ProviderRefusal ? 'refused' : 'unavailable', seconds());
+      throw error;
+    }
+  }
+
+  private async exchange(method: string, params: object): Promise<unknown> {
     let response: HttpAnswer;
     try {
       response = await this.post(method, JSON.stringify(params));

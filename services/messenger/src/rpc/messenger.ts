@@ -58,7 +58,7 @@ async function providerSafe<T>(run: () => Promise<T>): Promise<T> {
 export function messengerHandlers(deps: MessengerDeps, logger: Logger): MessengerHandlers {
   return implement<MessengerHandlers>(logger, {
     async Send(request) {
-      const code = await providerSafe(() =>
+      const { value: code, replayed } = await providerSafe(() =>
         sendCode(
           deps,
           {
@@ -71,10 +71,11 @@ export function messengerHandlers(deps: MessengerDeps, logger: Logger): Messenge
             ...(request.ttl_seconds !== undefined ? { ttlSeconds: request.ttl_seconds } : {}),
           },
           request.request_key,
+          request.request_hash,
         ),
       );
       logger.info({ sid: code.sid, project_id: code.projectId, purpose: code.purpose }, 'messenger code sent');
-      return toMessage(code);
+      return { ...toMessage(code), replayed };
     },
 
     async Get(request) {

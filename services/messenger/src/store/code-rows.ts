@@ -10,8 +10,12 @@ export interface Code extends CodeView {
   purpose: Purpose;
   requestId: string | null;
   requestKey: string | null;
+  /** The fingerprint of the request that used the key; null when the caller gave none. */
+  requestHash: string | null;
   /** The Billing hold of the fee: null while unknown, '' for a code charged without one. */
   holdId: string | null;
+  /** The provider did not answer its send: still `sending` until the provider's word says what became of it. */
+  sendUnknown: boolean;
   callbackUrl: string | null;
   verificationStatus: string | null;
 }
@@ -25,11 +29,13 @@ export interface CodeRecord {
   status: string;
   request_id: string | null;
   request_key: string | null;
+  request_hash: string | null;
   own_code: boolean;
   expires_at: Date;
   cost_cents: number;
   hold_id: string | null;
   refund: string;
+  send_unknown: boolean;
   metadata: Prisma.JsonValue;
   callback_url: string | null;
   last_error: string | null;
@@ -49,9 +55,11 @@ export function fromRecord(record: CodeRecord): Code {
     status: record.status as CodeStatus,
     requestId: record.request_id,
     requestKey: record.request_key,
+    requestHash: record.request_hash,
     expiresAt: new Date(record.expires_at),
     costCents: record.cost_cents,
     holdId: record.hold_id,
+    sendUnknown: record.send_unknown,
     refund: record.refund as Code['refund'],
     metadata: record.metadata as Record<string, unknown>,
     callbackUrl: record.callback_url,

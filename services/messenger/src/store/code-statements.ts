@@ -21,9 +21,9 @@ export const CODE_STATEMENTS = {
   createSending: statement(
     'code_create_sending',
     `INSERT INTO codes (sid, project_id, request_key, "to", purpose, status, request_id, own_code, expires_at,
-                        metadata, callback_url, created_at, updated_at)
+                        metadata, callback_url, created_at, updated_at, request_hash)
      VALUES ($1, $2, $3::text, $4, $5, 'sending', NULL, $6::boolean, $7::timestamptz, $8::jsonb, $9::text,
-             $10::timestamptz, $10::timestamptz)
+             $10::timestamptz, $10::timestamptz, $11::text)
      ON CONFLICT (project_id, request_key) WHERE request_key IS NOT NULL DO NOTHING
      RETURNING *`,
   ),
@@ -31,9 +31,18 @@ export const CODE_STATEMENTS = {
     'code_discard_uncharged',
     `DELETE FROM codes WHERE sid = $1 AND status IS NOT DISTINCT FROM 'sending' AND cost_cents = 0`,
   ),
+  /** Only while still `sending`: a code the recovery pass failed meanwhile is never charged or sent. */
   markCharged: statement(
     'code_mark_charged',
-    'UPDATE codes SET cost_cents = $1::int, hold_id = $2::text, request_id = $3::text WHERE sid = $4',
+    `UPDATE codes SET cost_cents = $1::int, hold_id = $2::text, request_id = $3::text, updated_at = $5::timestamptz
+      WHERE sid = $4 AND status IS NOT DISTINCT FROM 'sending' AND refund = 'none'
+     RETURNING *`,
+  ),
+  markSendUnknown: statement(
+    'code_mark_send_unknown',
+    `UPDATE codes SET send_unknown = true, updated_at = $2::timestamptz
+      WHERE sid = $1 AND status IS NOT DISTINCT FROM 'sending'
+     RETURNING *`,
   ),
   discardSend: statement(
     'code_discard_send',

@@ -128,6 +128,8 @@ export class CodeStore {
     sid: string;
     projectId: string;
     requestKey: string | null;
+    /** The fingerprint of the request that uses the key; absent or null when the caller gave none. */
+    requestHash?: string | null;
     to: string;
     purpose: Purpose;
     ownCode: boolean;
@@ -147,6 +149,7 @@ export class CodeStore {
       JSON.stringify(code.metadata),
       code.callbackUrl,
       code.now,
+      code.requestHash ?? null,
     ]);
   }
 
@@ -169,10 +172,25 @@ export class CodeStore {
   /**
    * The charge went through: its amount, and the hold and provider request it came from. (A crash
    * before this statement leaves the hold unrecorded: the give-back finds it by replaying its key.)
+   * Written only while the code is still `sending` with nothing due back: undefined when the
+   * recovery pass failed it meanwhile (a send that stalled longer than RECOVERY_AFTER_MS), which
+   * must then not be sent. It restarts the code's wait for the recovery pass.
    */
-  async markCharged(code: Code, costCents: number, taken: { holdId: string; requestId: string }): Promise<Code> {
-    await this.run.rows(SQL.markCharged, [costCents, taken.holdId, taken.requestId, code.sid]);
-    return { ...code, costCents, ...taken };
+  async markCharged(
+    code: Code,
+    costCents: number,
+    taken: { holdId: string; requestId: string },
+    now: Date,
+  ): Promise<Code | undefined> {
+    return this.one(SQL.markCharged, [costCents, taken.holdId, taken.requestId, code.sid, now]);
+  }
+
+  /**
+   * The provider did not answer the send: the code stays `sending` (its fee taken), marked as of
+   * unknown outcome, and waits RECOVERY_AFTER_MS again before the recovery pass asks the provider.
+   */
+  async markSendUnknown(sid: string, now: Date): Promise<Code | undefined> {
+    return this.one(SQL.markSendUnknown, [sid, now]);
   }
 
   /**

@@ -12,6 +12,9 @@ import {
 import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { context, propagation, ROOT_CONTEXT, trace, SpanKind, type Context } from '@opentelemetry/api';
 import type { Logger } from '../logging.js';
+import { observeConsumer, recordStuckMessage } from '../telemetry/metrics.js';
+import { busConnectOptions, type BusAccess } from './access.js';
+import { consumerBacklog } from './consumer-backlog.js';
 
 export interface Bus {
   nc: NatsConnection;
@@ -20,9 +23,10 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export async function connectBus(url: string, name: string, logger: Logger): Promise<Bus> {
+/** Connects as `access`'s user (`name`, a part, is also whose inbox prefix the replies use). */
+export async function connectBus(access: BusAccess, name: string, logger: Logger): Promise<Bus> {
   const nc = await connect({
-    servers: url,
+    ...busConnectOptions(access, name),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
@@ -34,6 +38,8 @@ export async function connectBus(url: string, name: string, logger: Logger): Pro
     for await (const status of nc.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect')
         logger.warn({ nats: status.type }, 'nats connection');
+      // A permission violation (a subject outside this part's row of bus/permissions.ts) is only reported here.
+      else if (status.type === 'error') logger.error({ err: status.error }, 'nats refused an operation');
     }
   })();
   const jsm = await jetstreamManager(nc);
@@ -96,6 +102,9 @@ export async function publish(
   await js.publish(subject, payload, { msgID: options.msgId, headers: h, timeout: options.timeoutMs ?? 5000 });
 }
 
+/** Failed deliveries of one message before runConsumer's dead-letter alarm, unless a consumer says. */
+const DEFAULT_ALARM_AFTER = 30;
+
 /** `{ retryAfterMs }`: redeliver after that delay, when the handler knows better than `retryDelayMs`. */
 export type MessageOutcome = 'ack' | 'retry' | 'drop' | { retryAfterMs: number };
 
@@ -105,9 +114,31 @@ export interface RunningConsumer {
 }
 
 /**
+ * The wait before delivery number `deliveryCount` + 1 of a message that failed: 100 ms, doubling
+ * up to `maxMs`. Redelivery never stops (consumers are created with max_deliver -1): an event that
+ * carries money or state is never given up on, only alarmed about (runConsumer).
+ */
+export function redeliveryDelayMs(deliveryCount: number, maxMs: number): number {
+  return Math.min(maxMs, 100 * 2 ** Math.min(20, Math.max(0, deliveryCount - 1)));
+}
+
+/** The redelivery a consumer of events that carry money or state uses (its service's config). */
+export interface Redelivery {
+  /** Longest wait between two deliveries of one failing message (CONSUMER_RETRY_MAX_MS). */
+  retryMaxMs: number;
+  /** Failed deliveries of one message after which it is alarmed about (CONSUMER_ALARM_DELIVERIES). */
+  alarmAfter: number;
+}
+
+/**
  * Pulls from a durable consumer and runs `handle` for each message, at most `maxInFlight` at once.
  * A thrown error or 'retry' naks the message (redelivered after `retryDelayMs(attempt)`);
  * 'drop' terminates it (a poison message). Handlers must be idempotent: redelivery is normal.
+ *
+ * The dead-letter alarm: a message that failed `alarmAfter` deliveries (and every `alarmAfter`
+ * more) is logged as an error and counted in `jetstream_messages_stuck_total`; it is still
+ * delivered again. A handler that keeps failing (its database down, a peer away) is an outage to
+ * see, never a message silently lost.
  *
  * A message still being handled is never handed out again: every `workingEveryMs` (set it well
  * below the consumer's ack wait) the consumer tells JetStream it is in progress, and a copy of a
@@ -122,12 +153,31 @@ export async function runConsumer(options: {
   logger: Logger;
   maxInFlight?: number;
   retryDelayMs?: (deliveryCount: number) => number;
+  /** Failed deliveries of one message before the dead-letter alarm (default 30). */
+  alarmAfter?: number;
   workingEveryMs?: number;
   handle: (message: JsMsg) => Promise<MessageOutcome>;
 }): Promise<RunningConsumer> {
   const consumer = await options.js.consumers.get(options.stream, options.durable);
+  // Its backlog on the metrics endpoint (read only when the metrics are collected).
+  observeConsumer(options.stream, options.durable, () => consumerBacklog(options.js, consumer, options.stream));
   const maxInFlight = options.maxInFlight ?? 16;
   const retryDelay = options.retryDelayMs ?? ((count: number) => Math.min(30_000, 250 * 2 ** (count - 1)));
+  const alarmAfter = options.alarmAfter ?? DEFAULT_ALARM_AFTER;
+  /** A failed delivery: redelivered after its wait, and alarmed about every `alarmAfter` failures. */
+  const failed = (message: JsMsg, error?: unknown): void => {
+    const delivery = message.info.deliveryCount;
+    if (delivery % alarmAfter === 0) {
+      if (delivery === alarmAfter) recordStuckMessage(options.stream, options.durable);
+      options.logger.error(
+        { err: error, subject: message.subject, stream_seq: message.seq, delivery, consumer: options.durable },
+        `message not handled after ${delivery} deliveries; still redelivered (dead-letter alarm)`,
+      );
+    } else if (error !== undefined) {
+      options.logger.warn({ err: error, subject: message.subject, delivery }, 'message failed, will retry');
+    }
+    message.nak(retryDelay(delivery));
+  };
   const messages = await consumer.consume({ max_messages: maxInFlight });
   const inFlight = new Set<Promise<void>>();
   const handling = new Set<number>();
@@ -157,13 +207,9 @@ export async function runConsumer(options: {
       if (outcome === 'ack') message.ack();
       else if (outcome === 'drop') message.term();
       else if (typeof outcome === 'object') message.nak(outcome.retryAfterMs);
-      else message.nak(retryDelay(message.info.deliveryCount));
+      else failed(message);
     } catch (error) {
-      options.logger.warn(
-        { err: error, subject: message.subject, delivery: message.info.deliveryCount },
-        'message failed, will retry',
-      );
-      message.nak(retryDelay(message.info.deliveryCount));
+      failed(message, error);
     } finally {
       clearInterval(heartbeat);
       handling.delete(message.seq);

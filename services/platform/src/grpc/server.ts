@@ -7,13 +7,18 @@ import { recordRpc } from '../telemetry/metrics.js';
 import type { Logger } from '../logging.js';
 import { runWithRequestContext } from '../request-context.js';
 import { AdmissionGate, type AdmissionLimits } from './admission.js';
-import { databaseUnavailableStatus, toServiceError } from './status.js';
+import { databaseUnavailableStatus, grpcStatusFor, toServiceError } from './status.js';
 import { grpcTransport, serverCredentials, type GrpcTransport } from './tls.js';
 
 type AsyncUnary<H> =
   H extends grpc.handleUnaryCall<infer Req, infer Res>
     ? (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>
     : never;
+
+/** The name of a gRPC status (`OK`, `FAILED_PRECONDITION`), as the RPC metric labels it. */
+function statusName(code: grpc.status): string {
+  return grpc.status[code] ?? String(code);
+}
 
 /** Handlers written as async functions: a DomainError becomes a status plus domain code. */
 export type AsyncHandlers<H> = { [K in keyof H]: AsyncUnary<H[K]> };
@@ -34,6 +39,8 @@ export function implement<H>(logger: Logger, handlers: AsyncHandlers<H>): H {
     ) => Promise<unknown>;
     wrapped[name] = (call, callback) => {
       const requestId = String(call.metadata.get('x-request-id')[0] ?? '');
+      // `otp.billing.v1.Billing/Hold`: the method as the RPC conventions name it.
+      const method = call.getPath().slice(1);
       const deadline = deadlineOf(call);
       // Carry the edge's request id into this service's log lines.
       const started = process.hrtime.bigint();
@@ -41,20 +48,20 @@ export function implement<H>(logger: Logger, handlers: AsyncHandlers<H>): H {
       runWithRequestContext({ requestId, ...(deadline === undefined ? {} : { deadline }) }, () => {
         run(call.request, call).then(
           (response) => {
-            recordRpc(name, 'OK', seconds());
+            recordRpc(method, 'OK', undefined, seconds());
             callback(null, response);
           },
           (error: unknown) => {
             if (isDomainError(error)) {
-              recordRpc(name, error.code, seconds());
+              recordRpc(method, statusName(grpcStatusFor(error.code)), error.code, seconds());
               return callback(toServiceError(error));
             }
             if (databaseUnavailable(error)) {
-              recordRpc(name, 'UNAVAILABLE', seconds());
+              recordRpc(method, 'UNAVAILABLE', 'DATABASE_UNAVAILABLE', seconds());
               logger.warn({ err: error, rpc: name }, 'rpc failed: database unavailable');
               return callback(databaseUnavailableStatus());
             }
-            recordRpc(name, 'INTERNAL', seconds());
+            recordRpc(method, 'INTERNAL', error instanceof Error ? error.name : 'Error', seconds());
             logger.error({ err: error, rpc: name }, 'rpc failed');
             callback({ code: grpc.status.INTERNAL, details: 'internal error' });
           },
@@ -123,7 +130,7 @@ function gated(
       }
       void gate.enter(deadlineOf(call)).then((release) => {
         if (!release) {
-          recordRpc(name, 'SERVICE_UNAVAILABLE', 0);
+          recordRpc(call.getPath().slice(1), 'UNAVAILABLE', 'SERVICE_UNAVAILABLE', 0);
           callback(toServiceError(new DomainError('SERVICE_UNAVAILABLE', `${name}: the service is at capacity`)));
           return;
         }

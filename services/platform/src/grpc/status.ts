@@ -1,7 +1,9 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
-import { DomainError, isErrorCode, PeerUnavailable, type ErrorCode } from '../errors.js';
+import { DomainError, isErrorCode, OutcomeUnknown, PeerUnavailable, type ErrorCode } from '../errors.js';
 
 export const DOMAIN_CODE_KEY = 'x-domain-code';
+/** The resource an OutcomeUnknown names, beside its domain code. */
+export const RESOURCE_SID_KEY = 'x-resource-sid';
 
 // The gRPC status is for gRPC tooling; callers branch on the domain code in the trailer.
 const STATUS_BY_CODE: Partial<Record<ErrorCode, status>> = {
@@ -41,6 +43,7 @@ export function toServiceError(error: DomainError): Partial<ServiceError> {
   // (for UNAVAILABLE) must not repeat it. A QUEUE_UNAVAILABLE after a full queue timeout, retried,
   // would keep the caller past its own deadline and save a second unsent message.
   metadata.set('grpc-retry-pushback-ms', '-1');
+  if (error instanceof OutcomeUnknown) metadata.set(RESOURCE_SID_KEY, error.sid);
   return { code: grpcStatusFor(error.code), details: error.message, metadata };
 }
 
@@ -72,6 +75,8 @@ function streamReset(error: ServiceError): boolean {
  */
 export function fromServiceError(error: ServiceError, method: string): Error {
   const code = error.metadata?.get(DOMAIN_CODE_KEY)[0];
+  const sid = error.metadata?.get(RESOURCE_SID_KEY)[0];
+  if (code === 'SERVICE_UNAVAILABLE' && typeof sid === 'string' && sid) return new OutcomeUnknown(error.details, sid);
   if (typeof code === 'string' && isErrorCode(code)) return new DomainError(code, error.details);
   if (error.code === status.UNAVAILABLE || error.code === status.DEADLINE_EXCEEDED || streamReset(error)) {
     return new PeerUnavailable(`${method}: ${error.details || 'peer unavailable'}`);

@@ -2,8 +2,12 @@
 // binds it holds in this shape, and the gateway adds the replicas' reports up
 // (gateway domain/carrier-fleet.ts).
 
-/** down: no bind is up; throttled: the carrier asked to slow down. */
-export type CarrierHealth = 'ready' | 'throttled' | 'down';
+/**
+ * down: no bind is up; degraded: a bind's keep-alive or a submit went unanswered (until an
+ * enquire_link is answered again), or a receiver of a bind pair is down; throttled: the carrier
+ * asked to slow down.
+ */
+export type CarrierHealth = 'ready' | 'throttled' | 'degraded' | 'down';
 
 export interface CarrierBindStatus {
   bound: boolean;

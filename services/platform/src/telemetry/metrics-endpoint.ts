@@ -1,41 +1,65 @@
 import { metrics } from '@opentelemetry/api';
-import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { MeterProvider } from '@opentelemetry/sdk-metrics';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import { countStatements } from '../db/statement-count.js';
-import { meter, recordHttpRequest } from './metrics.js';
+import { RuntimeNodeInstrumentation } from '@opentelemetry/instrumentation-runtime-node';
+import {
+  ConsoleMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+  type MetricReader,
+} from '@opentelemetry/sdk-metrics';
+import type { SignalExporter } from './otel-env.js';
+import { otlpMetricExporter } from './otlp-exporters.js';
+import { PrometheusEndpoint } from './prometheus-endpoint.js';
+import { processResource } from './resource.js';
+import { recordHttpRequest } from './metrics.js';
 import { setServedRequestRecorder } from './server-route.js';
+import { recordStatements } from './statement-metrics.js';
 
-// Loaded only when METRICS_PORT is set (see register.ts): the SDK and the Prometheus exporter
-// are tens of megabytes a process without metrics does not carry.
+// Loaded only when metrics are on (register.ts): the SDK and its readers are megabytes a process
+// without metrics does not carry.
 
 let provider: MeterProvider | undefined;
+let runtime: RuntimeNodeInstrumentation | undefined;
+
+async function readerOf(exporter: SignalExporter): Promise<MetricReader> {
+  // OTEL_METRIC_EXPORT_INTERVAL and _TIMEOUT, as the specification has them.
+  const interval = Number(process.env.OTEL_METRIC_EXPORT_INTERVAL) || 60_000;
+  const timeout = Number(process.env.OTEL_METRIC_EXPORT_TIMEOUT) || 30_000;
+  return new PeriodicExportingMetricReader({
+    exporter: exporter === 'console' ? new ConsoleMetricExporter() : await otlpMetricExporter(),
+    exportIntervalMillis: interval,
+    exportTimeoutMillis: Math.min(timeout, interval),
+  });
+}
 
 /**
- * Serves this process's metrics for Prometheus at http://<host>:<port>/metrics (the Helm chart
- * sets METRICS_PORT; a local run leaves it off). Without it every instrument is a no-op.
+ * Installs the meter provider: the instruments of metrics.ts, the HTTP, statement and runtime
+ * metrics, read by the Prometheus endpoint (`prometheus`, the chart's METRICS_PORT) and pushed
+ * to the push exporters named. Without it every instrument is a no-op.
  */
-export function startMetrics(options: { port: number; host?: string; serviceName: string }): void {
+export async function startMetrics(options: {
+  prometheus?: { host: string; port: number };
+  exporters: SignalExporter[];
+}): Promise<void> {
   if (provider) return;
-  const exporter = new PrometheusExporter({ port: options.port, host: options.host ?? '0.0.0.0' });
+  const endpoint = options.prometheus ? new PrometheusEndpoint(options.prometheus) : undefined;
   provider = new MeterProvider({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
-    readers: [exporter],
+    resource: processResource(),
+    readers: [...(endpoint ? [endpoint] : []), ...(await Promise.all(options.exporters.map(readerOf)))],
   });
   metrics.setGlobalMeterProvider(provider);
+  await endpoint?.listen();
   // Every express app mounts recordServerRoute() first; from here on it times each request.
   setServedRequestRecorder(recordHttpRequest);
-  const statements = countStatements();
-  meter()
-    .createObservableCounter('db_client_statements_total', {
-      description: 'Statements sent to Postgres by this process (every pool, BEGIN and COMMIT included)',
-    })
-    .addCallback((result) => result.observe(statements()));
+  recordStatements();
+  // Event loop delay and utilisation, heap spaces, garbage collections (nodejs.*, v8js.*). It
+  // starts enabled; its instruments exist only once it is handed the provider.
+  runtime = new RuntimeNodeInstrumentation();
+  runtime.setMeterProvider(provider);
 }
 
 export async function stopMetrics(): Promise<void> {
   setServedRequestRecorder(undefined);
+  runtime?.disable();
   await provider?.shutdown();
   provider = undefined;
 }

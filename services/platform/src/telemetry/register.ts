@@ -1,8 +1,9 @@
 // Loaded with `node --import @otp/platform/telemetry/register`: the ESM loader hook has to be in
 // place before the application's imports are linked, or express, pg and grpc stay unpatched.
-// Each exporter loads only when configured: a process with neither OTEL_EXPORTER_OTLP_ENDPOINT
-// nor METRICS_PORT never loads the OpenTelemetry SDK.
+// Only what the OTEL_* variables ask for loads (otel-env.ts): a process with no telemetry
+// configured never loads the OpenTelemetry SDK.
 import { register } from 'node:module';
+import { telemetryPlan } from './otel-env.js';
 
 /**
  * The modules the instrumentations in sdk.ts patch. The hook wraps only these: wrapping every
@@ -12,15 +13,26 @@ import { register } from 'node:module';
  */
 const INSTRUMENTED_MODULES = ['http', 'https', '@grpc/grpc-js', 'pino'];
 
-// Tracing first: its hooks patch grpc and pino as they load.
-if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: INSTRUMENTED_MODULES } });
-  const { startTelemetry } = await import('./sdk.js');
-  startTelemetry();
+const plan = telemetryPlan();
+for (const value of plan.ignored) process.emitWarning(`${value} is not supported: ignored`, 'OpenTelemetryWarning');
+
+if (
+  process.env.OTEL_LOG_LEVEL &&
+  (plan.spanExporters.length > 0 || plan.metricExporters.length > 0 || plan.prometheus)
+) {
+  const { diag, DiagConsoleLogger } = await import('@opentelemetry/api');
+  const { diagLogLevelFromString } = await import('@opentelemetry/core');
+  diag.setLogger(new DiagConsoleLogger(), { logLevel: diagLogLevelFromString(process.env.OTEL_LOG_LEVEL) });
 }
 
-const metricsPort = Number(process.env.METRICS_PORT ?? '0');
-if (Number.isInteger(metricsPort) && metricsPort > 0) {
+// Tracing first: its hooks patch grpc and pino as they load.
+if (plan.spanExporters.length > 0) {
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: INSTRUMENTED_MODULES } });
+  const { startTracing } = await import('./sdk.js');
+  await startTracing(plan.spanExporters);
+}
+
+if (plan.prometheus || plan.metricExporters.length > 0) {
   const { startMetrics } = await import('./metrics-endpoint.js');
-  startMetrics({ port: metricsPort, serviceName: process.env.OTEL_SERVICE_NAME ?? 'otp' });
+  await startMetrics({ exporters: plan.metricExporters, ...(plan.prometheus ? { prometheus: plan.prometheus } : {}) });
 }

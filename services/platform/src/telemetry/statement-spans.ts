@@ -28,8 +28,8 @@ type Callback = (error: Error | null, result?: unknown) => void;
 const tracer = trace.getTracer('@otp/platform/statements');
 let patched = false;
 
-/** The first keyword (SELECT, INSERT, WITH, BEGIN...): the operation the span is named by. */
-function operationOf(text: string): string {
+/** The first keyword (SELECT, INSERT, WITH, BEGIN...): the operation a statement's span and metric are named by. */
+export function operationOf(text: string): string {
   const match = /^\s*([A-Za-z]+)/.exec(text);
   return match ? match[1]!.toUpperCase() : 'QUERY';
 }

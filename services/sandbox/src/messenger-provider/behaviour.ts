@@ -6,6 +6,7 @@ export type Scenario =
   | 'failed' // 92: accepted, then given up on (see the report in reports.ts)
   | 'revoked' // 93: accepted, then revoked
   | 'delivered_then_read' // 94
+  | 'slow_answer' // 98: delivered, but the send's answer comes only after MESSENGER_SLOW_ANSWER_MS
   | 'delivered'; // 95, 96 and every other ending
 
 export function scenarioFor(phoneNumber: string): Scenario {
@@ -21,6 +22,8 @@ export function scenarioFor(phoneNumber: string): Scenario {
       return 'revoked';
     case '94':
       return 'delivered_then_read';
+    case '98':
+      return 'slow_answer';
     default:
       return 'delivered';
   }

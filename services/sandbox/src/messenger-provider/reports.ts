@@ -30,6 +30,7 @@ export class DeliveryReports {
     const { delayMs } = this.deps;
     switch (request.scenario) {
       case 'delivered':
+      case 'slow_answer':
         this.after(delayMs, request, 'delivered');
         break;
       case 'delivered_then_read':

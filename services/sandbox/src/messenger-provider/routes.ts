@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type { Logger } from '@otp/platform';
 import type { Inbox } from '../inbox/inbox.js';
+import { scenarioFor } from './behaviour.js';
 import { DeliveryReports } from './reports.js';
 import { generateCode, VerificationRequests, type VerificationRequest } from './requests.js';
 import type { ProviderUsage } from './usage.js';
@@ -58,6 +59,8 @@ export function messengerProviderRoutes(deps: {
   inbox: Inbox;
   token: string;
   reportDelayMs: number;
+  /** How long the send of a number ending in 98 is answered after it was taken (a slow provider). */
+  slowAnswerMs: number;
   logger: Logger;
   usage: ProviderUsage;
 }): {
@@ -166,7 +169,12 @@ export function messengerProviderRoutes(deps: {
       const name = String(req.params.method).toLowerCase();
       const method = Object.hasOwn(methods, name) ? methods[name] : undefined;
       if (!method) throw new ApiError('METHOD_NOT_FOUND', 404);
-      res.json({ ok: true, result: method(params) });
+      const result = method(params);
+      // Ending 98: the message is taken (and delivered) at once, its answer comes late, so a
+      // client with a shorter timeout never learns that the provider has it.
+      const slow = name === 'sendverificationmessage' && scenarioFor(String(params.phone_number)) === 'slow_answer';
+      if (slow) setTimeout(() => res.json({ ok: true, result }), deps.slowAnswerMs).unref();
+      else res.json({ ok: true, result });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       res.status(error.status).json({ ok: false, error: error.error });

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { CARRIER_NAME_PATTERN } from '@otp/platform';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { formatsAgree, type CarrierIdFormats } from '../domain/receipts.js';
 import { parseCostMicros, type Route } from '../domain/routes.js';
-import type { PlainDataCoding } from './submit-sm.js';
+import type { AsciiCoding } from '../domain/wire-text.js';
+import type { BindType } from './smpp-bind.js';
 
 // The carriers file (SMS_CARRIERS_FILE, JSON or YAML): every carrier's SMPP endpoint, credentials,
 // binds and limits, and the routes from destination to carriers with their cost. docs/sms.md "Carriers
@@ -17,9 +19,11 @@ export interface CarrierDefinition {
   password: string;
   systemType: string;
   binds: number;
+  bindType: BindType;
   window: number;
   tps: number;
-  dataCoding: PlainDataCoding;
+  dataCoding: AsciiCoding;
+  idFormats: CarrierIdFormats;
   enquireLinkMs: number;
   reconnectMs: number;
   submitTimeoutMs: number;
@@ -39,6 +43,10 @@ const cost = z.union([z.string(), z.number()]).transform((value, ctx) => {
   return micros;
 });
 
+const idFormat = z.enum(['hex', 'decimal', 'opaque'], {
+  error: 'hex, decimal or opaque: how the carrier writes its message ids',
+});
+
 const carrier = z
   .object({
     name: z.string().regex(CARRIER_NAME_PATTERN, 'letters, digits, - and _, at most 40'),
@@ -48,18 +56,29 @@ const carrier = z
     password: z.string().max(8),
     system_type: z.string().max(12).default(''),
     binds: z.number().int().min(1).max(32).default(1),
+    bind_type: z
+      .enum(['transceiver', 'transmitter_receiver'], {
+        error: 'transceiver (one session a bind) or transmitter_receiver (a pair a bind)',
+      })
+      .default('transceiver'),
     window: z.number().int().min(1).max(1000).default(10),
     tps: z.number().int().min(1).max(100000).default(100),
     data_coding: z
       .union([z.literal(0), z.literal(1), z.literal(3)], {
-        error: 'data_coding of plain text: 0 (GSM 03.38), 1 (IA5) or 3 (Latin-1); other text always goes as 8',
+        error: 'data_coding of ASCII text: 0 (GSM 03.38), 1 (IA5) or 3 (Latin-1); other text always goes as 8',
       })
       .default(0),
+    id_format: idFormat.default('opaque'),
+    receipt_text_id_format: idFormat.optional(),
     enquire_link_ms: z.number().int().positive().default(30000),
     reconnect_ms: z.number().int().positive().default(1000),
     submit_timeout_ms: z.number().int().positive().default(10000),
   })
-  .strict();
+  .strict()
+  .refine((c) => formatsAgree({ submit: c.id_format, receiptText: c.receipt_text_id_format ?? c.id_format }), {
+    path: ['receipt_text_id_format'],
+    message: 'numbers (hex, decimal) or opaque text on both sides',
+  });
 
 const route = z
   .object({
@@ -114,9 +133,11 @@ export function readCarriersFile(path: string): CarriersPlan {
       password: c.password,
       systemType: c.system_type,
       binds: c.binds,
+      bindType: c.bind_type,
       window: c.window,
       tps: c.tps,
       dataCoding: c.data_coding,
+      idFormats: { submit: c.id_format, receiptText: c.receipt_text_id_format ?? c.id_format },
       enquireLinkMs: c.enquire_link_ms,
       reconnectMs: c.reconnect_ms,
       submitTimeoutMs: c.submit_timeout_ms,
@@ -131,5 +152,8 @@ export function readCarriersFile(path: string): CarriersPlan {
 
 /** No carriers file: the one carrier of the SMPP_* variables (the sandbox in a local run) for every destination. */
 export function singleCarrierPlan(definition: CarrierDefinition): CarriersPlan {
+  if (!formatsAgree(definition.idFormats)) {
+    throw new Error('SMPP_RECEIPT_TEXT_ID_FORMAT: numbers (hex, decimal) or opaque text, as SMPP_ID_FORMAT');
+  }
   return { carriers: [definition], routes: [{ carriers: [{ carrier: definition.name, costMicros: 0 }] }] };
 }

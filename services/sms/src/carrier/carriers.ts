@@ -13,8 +13,9 @@ export class Carriers {
     plan: CarriersPlan,
     options: {
       recoverEveryMs: number;
+      destinationBackoffMs: number;
       logger: Logger;
-      onReceipt: (carrier: string, receipt: CarrierReceipt) => Promise<void>;
+      onReceipt: (carrier: Pick<Carrier, 'name' | 'idFormats'>, receipt: CarrierReceipt) => Promise<void>;
     },
   ) {
     this.routes = plan.routes;

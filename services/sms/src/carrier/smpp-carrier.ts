@@ -1,17 +1,25 @@
-import smpp from 'smpp';
 import type { CarrierStatus, Logger } from '@otp/platform';
+import { carrierHealth } from '../domain/carrier-health.js';
+import { DestinationBackoff } from '../domain/destination-backoff.js';
+import { ThrottleScope } from '../domain/throttle-scope.js';
+import type { CarrierIdFormats } from '../domain/receipts.js';
 import type { CarrierAvailability } from '../domain/routes.js';
 import { classifySubmitStatus, describeSubmitStatus } from '../domain/submit-status.js';
+import { wireText } from '../domain/wire-text.js';
 import { BindDownError, type Carrier, type CarrierReceipt, type OutgoingParts, type PartOutcome } from './carrier.js';
 import type { CarrierDefinition } from './carriers-file.js';
+import { COMMAND, STATUS } from './pdu-decode.js';
 import { SmppBind } from './smpp-bind.js';
-import { submitSmPdus } from './submit-sm.js';
+import { unbindWaitMs } from './smpp-link.js';
+import { submitSmPdu } from './submit-sm.js';
 
 /** A carrier of the carriers file, with what every carrier shares. */
 export type SmppCarrierOptions = CarrierDefinition & {
   recoverEveryMs: number;
+  /** The first wait of a destination the carrier throttles (SMS_THROTTLE_RETRY_MS). */
+  destinationBackoffMs: number;
   logger: Logger;
-  onReceipt: (carrier: string, receipt: CarrierReceipt) => Promise<void>;
+  onReceipt: (carrier: Pick<Carrier, 'name' | 'idFormats'>, receipt: CarrierReceipt) => Promise<void>;
 };
 
 /** Parts accepted per second over this span: the admin's throughput figure. */
@@ -19,27 +27,36 @@ const THROUGHPUT_SPAN_MS = 10_000;
 
 /**
  * One carrier: several binds to one SMSC, each part of a message through the bind with the
- * least queued, so the carrier's capacity is the sum of its binds'.
+ * least queued, so the carrier's capacity is the sum of its binds'. A number the carrier throttles
+ * backs off here (DestinationBackoff); only throttling of more than one number slows a bind
+ * (ThrottleScope).
  */
 export class SmppCarrier implements Carrier {
   readonly name: string;
   readonly answerWithinMs: number;
+  readonly idFormats: CarrierIdFormats;
   private readonly binds: SmppBind[];
+  private readonly backoff: DestinationBackoff;
+  private readonly throttleScope: ThrottleScope;
   private readonly acceptedAt: number[] = [];
   private counts = { submitted: 0, accepted: 0, refused: 0 };
   private lastError: { message: string; at: Date } | undefined;
 
   constructor(private readonly options: SmppCarrierOptions) {
     this.name = options.name;
-    this.answerWithinMs = options.submitTimeoutMs;
+    this.idFormats = options.idFormats;
+    // A late answer is taken while the reset session unbinds; a little more for the write of it.
+    this.answerWithinMs = options.submitTimeoutMs + unbindWaitMs(options.submitTimeoutMs) + 1000;
+    this.backoff = new DestinationBackoff(options.destinationBackoffMs);
+    this.throttleScope = new ThrottleScope(options.recoverEveryMs);
     this.binds = Array.from(
       { length: options.binds },
-      () =>
+      (_, index) =>
         new SmppBind({
           ...options,
-          logger: options.logger.child({ carrier: options.name }),
-          onReceipt: (receipt) => options.onReceipt(options.name, receipt),
-          onError: (message) => this.noteError(message),
+          logger: options.logger.child({ carrier: options.name, bind: index + 1 }),
+          onReceipt: (receipt) => options.onReceipt(this, receipt),
+          onError: (message) => this.noteError(`bind ${index + 1}: ${message}`),
         }),
     );
   }
@@ -50,29 +67,39 @@ export class SmppCarrier implements Carrier {
 
   availability(): CarrierAvailability {
     const now = Date.now();
-    const bound = this.binds.filter((b) => b.isBound);
-    if (bound.length === 0) return 'down';
-    return bound.every((b) => b.pace.throttledRecently(now)) ? 'throttled' : 'ready';
+    return carrierHealth(this.binds.map((b) => b.health(now)));
+  }
+
+  destinationWaitMs(to: string): number {
+    return this.backoff.waitMs(to, Date.now());
   }
 
   async submit(message: OutgoingParts): Promise<PartOutcome[]> {
-    const pdus = submitSmPdus(message, this.options.dataCoding);
+    const wire = wireText(message.plan, this.options.dataCoding);
     return Promise.all(
-      message.parts.map(async ({ sequence }, index): Promise<PartOutcome> => {
+      message.sequences.map(async (sequence): Promise<PartOutcome> => {
         const bind = this.leastLoaded();
         if (!bind) return { sequence, result: 'not_sent', reason: `carrier ${this.name}: every bind is down` };
         this.counts.submitted += 1;
         try {
-          const response = await bind.submit(pdus[index]!);
-          const status = response.command_status;
-          if (status === smpp.ESME_ROK) {
+          const answer = await bind.submit(submitSmPdu(message, wire, sequence));
+          // generic_nack answers a submit the carrier could not read: a refusal like any other.
+          const status =
+            answer.header.commandId === COMMAND.generic_nack && answer.header.status === STATUS.ESME_ROK
+              ? STATUS.ESME_RSYSERR
+              : answer.header.status;
+          if (status === STATUS.ESME_ROK) {
             this.counts.accepted += 1;
             this.acceptedAt.push(Date.now());
             this.forgetOldAccepts();
-            return { sequence, result: 'accepted', carrierMessageId: String(response.message_id ?? '') };
+            this.backoff.accepted(message.to);
+            return { sequence, result: 'accepted', carrierMessageId: answer.id ?? '' };
           }
           this.counts.refused += 1;
-          if (classifySubmitStatus(status) === 'throttled') bind.throttled();
+          if (classifySubmitStatus(status) === 'throttled') {
+            bind.throttled(this.throttleScope.bindWide(message.to, Date.now()));
+            this.backoff.throttled(message.to, Date.now());
+          }
           this.noteError(`refused a part: ${describeSubmitStatus(status)}`);
           return { sequence, result: 'refused', status };
         } catch (error) {
@@ -119,6 +146,7 @@ export class SmppCarrier implements Carrier {
     if (drop > 0) this.acceptedAt.splice(0, drop);
   }
 
+  /** Kept until a later error replaces it: a carrier that recovered still shows what went wrong last. */
   private noteError(message: string): void {
     this.lastError = { message, at: new Date() };
   }

@@ -1,6 +1,6 @@
 // How fast one bind may submit: at most `window` submits awaiting their response and at most
-// `tps` submits a second. A throttling answer (ESME_RTHROTTLED, ESME_RMSGQFUL) halves both at
-// once; every `recoverEveryMs` without one gives back a window slot and a tenth of the TPS, until
+// `tps` submits a second. Throttling of the bind (throttle-scope.ts: the carrier's, not one
+// number's) halves both at once; every `recoverEveryMs` without one gives back a window slot and a tenth of the TPS, until
 // the configured limits are reached again (additive increase, multiplicative decrease, as TCP
 // does and as SMSC operators expect of a polite client). Pure: the caller passes the time.
 

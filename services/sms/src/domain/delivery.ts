@@ -21,12 +21,27 @@ export function currentCostCents(status: string, costCents: number): number {
   return status === 'failed' || status === 'enqueue_failed' ? 0 : costCents;
 }
 
-/** The spec allows up to 5 retries: 6 submit attempts in all. */
+/**
+ * The spec allows up to 5 retries: 6 deliveries that spend one in all. A delivery spends one when
+ * a carrier refused it for a passing reason or left it unanswered; a throttled one spends none
+ * (SMS_MAX_AGE_MS bounds those). `attempts` (shown) counts every try at a carrier besides.
+ */
 export const MAX_SUBMIT_ATTEMPTS = 6;
 
-/** What the worker does after a failed submit: try again later, or give up. */
-export function afterFailedSubmit(attempts: number): 'retry' | 'give_up' {
-  return attempts >= MAX_SUBMIT_ATTEMPTS ? 'give_up' : 'retry';
+/** What the worker does after a delivery that spent a retry (`retryAttempts` of them so far): try again later, or give up. */
+export function afterFailedSubmit(retryAttempts: number): 'retry' | 'give_up' {
+  return retryAttempts >= MAX_SUBMIT_ATTEMPTS ? 'give_up' : 'retry';
+}
+
+/** The longest wait before a delivery that threw is tried again, so SMS_MAX_AGE_MS can end it. */
+const MAX_ERROR_RETRY_MS = 60_000;
+
+/**
+ * The wait before a delivery that threw (its database or Billing away) is tried again: the
+ * backoff, at most a minute. Once the message is older than SMS_MAX_AGE_MS it fails instead.
+ */
+export function errorRetryDelayMs(baseMs: number, deliveryCount: number): number {
+  return Math.min(MAX_ERROR_RETRY_MS, retryDelayMs(baseMs, deliveryCount));
 }
 
 /**
@@ -48,5 +63,5 @@ export function afterUnfinishedTry(
 
 /** Exponential backoff before retry number `retry` (1-based): base, 2 x base, 4 x base, ... */
 export function retryDelayMs(baseMs: number, retry: number): number {
-  return baseMs * 2 ** Math.max(0, retry - 1);
+  return baseMs * 2 ** Math.min(30, Math.max(0, retry - 1));
 }

@@ -44,34 +44,53 @@ export function messageDeliveryStatus(partStatuses: readonly DeliveryStatus[], p
   return partStatuses.every((s) => s === 'delivered') ? 'delivered' : 'unknown';
 }
 
-const HEX = /^[0-9a-f]+$/;
-const DECIMAL = /^[0-9]+$/;
-/** 2^128: longer ids are opaque strings, never numbers. */
-const MAX_DIGITS = { hex: 32, decimal: 39 } as const;
+/**
+ * How a carrier writes its message ids, declared per carrier (carriers file `id_format`), so a
+ * receipt names exactly one id: `hex` and `decimal` are numbers written in that base (case and
+ * leading zeros do not matter), `opaque` is text compared as it is (trimmed). A carrier that
+ * answers submits in hex and writes receipts' text in decimal declares both (`receipt_text_id_format`).
+ */
+export type IdFormat = 'hex' | 'decimal' | 'opaque';
 
-function withoutLeadingZeros(value: string): string {
-  return value.replace(/^0+(?=.)/, '');
+/** The id formats of one carrier: its submit_sm_resp ids (and receipted_message_id TLVs), and the id in its receipts' text. */
+export interface CarrierIdFormats {
+  submit: IdFormat;
+  receiptText: IdFormat;
+}
+
+/** SMPP 3.4 message ids are at most 64 characters (65 with the NUL). */
+const MAX_ID_LENGTH = 64;
+const DIGITS: Record<Exclude<IdFormat, 'opaque'>, RegExp> = { hex: /^[0-9a-f]+$/i, decimal: /^[0-9]+$/ };
+
+/**
+ * The key an id written in `format` is stored and looked up under: the number it names (in
+ * lower-case hex, so a hex id and its decimal form share it), or the trimmed text of an opaque
+ * id. Undefined when the id is not written in that format: it matches nothing.
+ */
+export function idKey(id: string, format: IdFormat): string | undefined {
+  const text = id.trim();
+  if (text === '' || text.length > MAX_ID_LENGTH) return undefined;
+  if (format === 'opaque') return text;
+  if (!DIGITS[format].test(text)) return undefined;
+  return BigInt(format === 'hex' ? `0x${text}` : text).toString(16);
+}
+
+/** Numbers compare with numbers and text with text: formats whose keys a receipt can match. */
+export function formatsAgree(formats: CarrierIdFormats): boolean {
+  return (formats.submit === 'opaque') === (formats.receiptText === 'opaque');
 }
 
 /**
- * The forms under which a receipt may name the id a carrier gave in its submit_sm_resp: SMSCs
- * answer a submit with a hex id and send its receipt in decimal (or the reverse), change the case,
- * or pad with zeros. The submit id is stored under all its forms; a receipt's id is looked up
- * under `receiptIdKey`. An id of digits only is both a decimal number and a hex one, so both
- * readings are kept: the lookup is limited to the carrier that sent the receipt, whose ids share
- * one form in practice.
+ * When the handset got the message, from its parts' receipts: the latest done date, never before
+ * the message was sent (`sentAt`) nor after its receipt came. A done date has minute precision at
+ * best (and the SMSC's clock is not ours), so one outside that span gives way to the time the
+ * receipt came, and nothing goes before the send.
  */
-export function submitIdKeys(id: string): string[] {
-  const lower = id.trim().toLowerCase();
-  const keys = new Set([lower, withoutLeadingZeros(lower)]);
-  if (HEX.test(lower) && lower.length <= MAX_DIGITS.hex) keys.add(BigInt(`0x${lower}`).toString(10));
-  if (DECIMAL.test(lower) && lower.length <= MAX_DIGITS.decimal) keys.add(BigInt(lower).toString(16));
-  return [...keys];
-}
-
-/** The key a receipt's id is looked up under (one of the `submitIdKeys` of the id it names). */
-export function receiptIdKey(id: string): string {
-  return withoutLeadingZeros(id.trim().toLowerCase());
+export function deliveredAt(parts: readonly { doneAt: Date | null; receivedAt: Date }[], sentAt: Date): Date {
+  const times = parts.map((p) =>
+    (p.doneAt && p.doneAt >= sentAt && p.doneAt <= p.receivedAt ? p.doneAt : p.receivedAt).getTime(),
+  );
+  return new Date(Math.max(sentAt.getTime(), ...times));
 }
 
 /**
@@ -80,7 +99,7 @@ export function receiptIdKey(id: string): string {
  * seconds later (and the write of `sent` takes the waiting receipts by key itself, whenever it
  * comes): the pass is there for the race between the two, settled within a pass or two. Past
  * this, a receipt is for a message this platform never had the ids of (a lost answer, another
- * system's traffic on the account, ids a carrier writes in a form `submitIdKeys` does not know),
+ * system's traffic on the account, ids a carrier writes in a form its declared id format does not read),
  * and looking for it again every few seconds until retention only grows the pass.
  */
 export const UNMATCHED_RECEIPT_SEARCH_MS = 60 * 60 * 1000;

@@ -2,8 +2,8 @@ import type { CarrierHealth } from '@otp/platform';
 
 // Which carriers may take a message, in the order they are tried: the route that matches the
 // destination most closely (longest number prefix, else its country, else the default route),
-// its carriers from the cheapest, carriers that cannot take a message now (every bind down,
-// throttled out) moved behind the others or left out.
+// its carriers from the cheapest, carriers that cannot take a message well now (throttled, or
+// degraded: answers went missing) moved behind the others, those with every bind down left out.
 
 export interface RouteCarrier {
   carrier: string;
@@ -41,7 +41,8 @@ export function routeFor(routes: readonly Route[], to: string, country: string |
 
 /**
  * The carriers to try, in order: ready ones by cost, then throttled ones by cost (a busy carrier
- * is still better than none: it only slows down); carriers whose binds are all down are left out.
+ * is still better than none: it only slows down), then degraded ones (a submit there may go
+ * unanswered, which costs a copy); carriers whose binds are all down are left out.
  */
 export function carriersToTry(
   route: Route | undefined,
@@ -51,9 +52,8 @@ export function carriersToTry(
   const byCost = route.carriers
     .map((entry, index) => ({ ...entry, index }))
     .sort((a, b) => a.costMicros - b.costMicros || a.index - b.index);
-  const ready = byCost.filter((c) => availability(c.carrier) === 'ready');
-  const throttled = byCost.filter((c) => availability(c.carrier) === 'throttled');
-  return [...ready, ...throttled].map((c) => c.carrier);
+  const withHealth = (health: CarrierAvailability) => byCost.filter((c) => availability(c.carrier) === health);
+  return [...withHealth('ready'), ...withHealth('throttled'), ...withHealth('degraded')].map((c) => c.carrier);
 }
 
 /** "0.0042" -> 4200: a cost in dollars with up to 6 decimals, exactly. */

@@ -1,8 +1,8 @@
 import type { JsMsg } from '@nats-io/jetstream';
 import { runConsumer, type MessageOutcome, type RunningConsumer } from '@otp/platform';
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { retryDelayMs } from '../domain/delivery.js';
-import { deliverClaimed, type DeliverDeps } from '../operations/deliver-sms.js';
+import { errorRetryDelayMs } from '../domain/delivery.js';
+import { deliverClaimed, fail, type DeliverDeps } from '../operations/deliver-sms.js';
 import { giveMoneyBack } from '../operations/money-back.js';
 import { SMS_OUTBOUND_DURABLE, SMS_OUTBOUND_STREAM, parseQueuedSms } from './outbound-queue.js';
 
@@ -26,7 +26,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps): Promise<RunningCo
     logger: deps.logger,
     maxInFlight: deps.concurrency,
     // Only for a thrown error (the delivery itself says how long each try waits).
-    retryDelayMs: (deliveryCount) => retryDelayMs(deps.retryBaseMs, deliveryCount),
+    retryDelayMs: (deliveryCount) => errorRetryDelayMs(deps.retryBaseMs, deliveryCount),
     // A submit can outlast the ack wait on a slow carrier: keep the message ours meanwhile.
     workingEveryMs: Math.max(100, Math.floor(deps.ackWaitMs / 3)),
     handle: (message: JsMsg) => deliver(deps, message),
@@ -51,5 +51,14 @@ async function deliver(deps: DeliveryWorkerDeps, queued: JsMsg): Promise<Message
     if (done.moneyDue) await giveMoneyBack(deps, done);
     return 'ack';
   }
-  return deliverClaimed(deps, row);
+  try {
+    return await deliverClaimed(deps, row);
+  } catch (error) {
+    // Redelivered with backoff, but not forever: past SMS_MAX_AGE_MS it fails with its money back.
+    if (clock.now().getTime() - row.createdAt.getTime() < deps.maxAgeMs) throw error;
+    logger.error({ sid, err: error }, 'sms delivery kept failing until its maximum age: failed');
+    const why = error instanceof Error ? error.message : String(error);
+    await fail(deps, row, `the delivery kept failing until the maximum age (SMS_MAX_AGE_MS): ${why}`);
+    return 'ack';
+  }
 }

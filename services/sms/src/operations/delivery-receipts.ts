@@ -1,12 +1,14 @@
-import { PeriodicTask, type Clock, type Logger, type WritesInProgress } from '@otp/platform';
-import type { CarrierReceipt } from '../carrier/carrier.js';
+import { PeriodicTask, recordSmsReceipt, type Clock, type Logger, type WritesInProgress } from '@otp/platform';
+import type { Carrier, CarrierReceipt } from '../carrier/carrier.js';
 import {
+  deliveredAt,
   deliveryStatusOf,
+  idKey,
   messageDeliveryStatus,
-  receiptIdKey,
   UNMATCHED_RECEIPT_SEARCH_MS,
   type DeliveryStatus,
 } from '../domain/receipts.js';
+import type { Message } from '../generated/prisma/client.js';
 import type { KeptMessages } from '../store/kept-messages.js';
 import type { OpenDelivery, PartReceipt } from '../store/message-rows.js';
 import type { DeliveryReceipts } from '../store/receipts.js';
@@ -27,42 +29,71 @@ export interface IncomingReceiptDeps extends ReceiptDeps {
   kept: KeptMessages;
 }
 
-/** A receipt from `carrier`: stored, matched to its part, and the message's delivery status settled when final. */
+/**
+ * A receipt from `carrier`: its id read in the carrier's declared format, stored, matched to its
+ * part, and the message's delivery status settled when final. A receipt whose id is not in that
+ * format, or that several messages' ids match (a carrier reusing ids), changes nothing: it is
+ * counted (sms_receipts_total) and logged.
+ */
 export async function recordReceipt(
   deps: IncomingReceiptDeps,
-  carrier: string,
+  carrier: Pick<Carrier, 'name' | 'idFormats'>,
   receipt: CarrierReceipt,
 ): Promise<void> {
-  const key = receiptIdKey(receipt.carrierMessageId);
-  await deps.idWrites.over(`${carrier}:${key}`);
+  const format = receipt.idFrom === 'tlv' ? carrier.idFormats.submit : carrier.idFormats.receiptText;
+  const key = idKey(receipt.carrierMessageId, format);
+  if (key === undefined) {
+    recordSmsReceipt(carrier.name, 'unreadable');
+    deps.logger.warn(
+      { carrier: carrier.name, carrier_message_id: receipt.carrierMessageId, id_format: format, from: receipt.idFrom },
+      'receipt ignored: its id is not in the carrier id format',
+    );
+    return;
+  }
+  const receiptKey = `${carrier.name}:${key}`;
+  await deps.idWrites.over(receiptKey);
   const now = deps.clock.now();
-  const sent = deps.kept.forReceipt(`${carrier}:${key}`);
+  const sent = deps.kept.forReceipt(receiptKey);
   // A one-part message this process just sent: this receipt alone decides its delivery status,
-  // so it is settled by the statement that stores the receipt. A receipt that decides nothing yet
-  // (an intermediate state) is stored as any other.
+  // so it is settled by the statement that stores the receipt (unless another message holds the
+  // same key: the usual path then finds the receipt ambiguous). A receipt that decides nothing
+  // yet (an intermediate state) is stored as any other.
   const settling =
     sent && deliveryOf(sent, [{ state: receipt.state, doneAt: receipt.doneAt ?? null, receivedAt: now }]);
   if (sent && settling) {
-    const settled = await deps.receipts.recordSettling(carrier, key, receipt, { row: sent, ...settling }, now);
-    deps.kept.settled(sent);
-    if (settled) deps.onEvent();
+    const outcome = await deps.receipts.recordSettling(carrier.name, key, receipt, { row: sent, ...settling }, now);
+    if (outcome !== 'ambiguous') {
+      deps.kept.settled(sent);
+      recordSmsReceipt(carrier.name, 'matched');
+      if (outcome === 'settled') deps.onEvent();
+      return;
+    }
+  }
+  const recorded = await deps.receipts.record(carrier.name, key, receipt, now);
+  if (recorded.owners > 1) {
+    recordSmsReceipt(carrier.name, 'ambiguous');
+    deps.logger.warn(
+      { carrier: carrier.name, carrier_message_id: receipt.carrierMessageId, messages: recorded.owners },
+      'receipt ignored: ambiguous, several messages hold its id',
+    );
     return;
   }
-  const open = await deps.receipts.record(carrier, key, receipt, now);
-  if (open) await settleOpen(deps, open);
+  recordSmsReceipt(carrier.name, recorded.owners === 1 ? 'matched' : 'waiting');
+  if (recorded.open) await settleOpen(deps, recorded.open);
 }
 
 /** The delivery status the receipts of a message's parts decide, with when it was delivered; none yet. */
 function deliveryOf(
-  row: { segments: number },
+  row: Pick<Message, 'segments' | 'processedAt' | 'createdAt'>,
   parts: Pick<PartReceipt, 'state' | 'doneAt' | 'receivedAt'>[],
 ): { status: DeliveryStatus; deliveredAt: Date | null } | undefined {
   const statuses = parts.map((p) => deliveryStatusOf(p.state)).filter((s): s is DeliveryStatus => s !== undefined);
   const status = messageDeliveryStatus(statuses, row.segments);
   if (!status) return undefined;
-  const deliveredAt =
-    status === 'delivered' ? new Date(Math.max(...parts.map((p) => (p.doneAt ?? p.receivedAt).getTime()))) : null;
-  return { status, deliveredAt };
+  return {
+    status,
+    deliveredAt: status === 'delivered' ? deliveredAt(parts, row.processedAt ?? row.createdAt) : null,
+  };
 }
 
 /** The message's delivery status from its parts' receipts, written (with its event) once it is final. */

@@ -1,4 +1,4 @@
-import { isDomainError, outcomeUnknown, type Logger, type PromiseClient } from '@otp/platform';
+import { giveBack, type Logger, type PromiseClient } from '@otp/platform';
 import type { BillingClient } from '@otp/proto';
 import type { Message } from '../generated/prisma/client.js';
 import type { Messages } from '../store/messages.js';
@@ -32,37 +32,31 @@ export function holdRequest(row: Pick<Message, 'sid' | 'projectId' | 'costCents'
  * Gives back what a message that was not sent is owed, then clears `money_due`: a failed message
  * its charge (refund), a message the queue refused its hold (release), a discarded intent the hold
  * it may have taken (the hold is replayed by its key, which answers the first result, and
- * released; a replay Billing refuses means nothing was held). Every call carries the message's
- * key, so running this twice (two replicas, a retry after a crash) moves money once. Throws when
- * Billing does not confirm: `money_due` stays set and the recovery pass tries again.
+ * released; a replay Billing refuses means nothing was held). The platform's one give-back
+ * (giveBack) does it; every call carries the message's key, so running this twice (two replicas,
+ * a retry after a crash) moves money once. Throws when Billing does not confirm: `money_due` stays
+ * set and the recovery pass tries again.
  */
 export async function giveMoneyBack(deps: MoneyBackDeps, row: Message): Promise<void> {
-  const { billing } = deps;
   if (row.status === 'failed') {
-    await billing.Refund({
-      project_id: row.projectId,
-      amount_cents: row.costCents,
-      idempotency_key: smsMoneyKeys.refund(row.sid),
-      reference: row.sid,
-      description: `SMS ${row.sid} not delivered`,
+    await giveBack(deps.billing, {
+      refund: {
+        project_id: row.projectId,
+        amount_cents: row.costCents,
+        idempotency_key: smsMoneyKeys.refund(row.sid),
+        reference: row.sid,
+        description: `SMS ${row.sid} not delivered`,
+      },
     });
   } else if (row.status === 'enqueue_failed' || row.status === 'discarded') {
-    let holdId = row.holdId;
-    if (!holdId) {
-      try {
-        holdId = (await billing.Hold(holdRequest(row, `SMS ${row.sid}, not sent`))).hold_id;
-      } catch (error) {
-        if (outcomeUnknown(error)) throw error;
-        holdId = null; // refused now, so it was refused (or never asked) then: nothing is held
-      }
-    }
-    if (holdId) {
-      await billing.Release({ hold_id: holdId, idempotency_key: smsMoneyKeys.release(row.sid) }).catch((error) => {
-        // Already captured or released under another key cannot happen to an unsent message;
-        // HOLD_NOT_ACTIVE here means a replay after the release went through.
-        if (!(isDomainError(error) && error.code === 'HOLD_NOT_ACTIVE')) throw error;
-      });
-    }
+    // Never captured (an unsent message): a hold no longer active was released already.
+    await giveBack(deps.billing, {
+      hold: {
+        id: row.holdId || null,
+        request: holdRequest(row, `SMS ${row.sid}, not sent`),
+        releaseKey: smsMoneyKeys.release(row.sid),
+      },
+    });
   } else {
     return;
   }

@@ -1,11 +1,13 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import {
   DomainError,
+  ensureSameRequest,
   ensureTimeLeft,
   isDomainError,
   newSid,
   outcomeUnknown,
   type Clock,
+  type Replayable,
   type SealedBox,
   type Logger,
   type PriceLists,
@@ -42,15 +44,17 @@ export interface SendDeps {
  * The money is only held here; the worker captures it when the carrier takes the message.
  *
  * The intent (the row, `accepted`) is written before any money moves, so a crash at any point
- * leaves something to finish or undo: a repeated Send with the same request key finishes it, and
- * the recovery pass discards what nobody finished and gives its hold back.
+ * leaves something to finish or undo: a repeated Send with the same request key (and the same
+ * fingerprint, `requestHash`) finishes it, and the recovery pass discards what nobody finished and
+ * gives its hold back.
  */
 export async function sendSms(
   deps: SendDeps,
   projectId: string,
   input: SendInput,
   requestKey: string,
-): Promise<SmsMessageView> {
+  requestHash = '',
+): Promise<Replayable<SmsMessageView>> {
   if (!projectId) throw new DomainError('INVALID_ARGUMENT', 'project_id is required');
   const request = validateSend(input);
   // Verify's text holds a code: it is stored only sealed, and shown masked.
@@ -65,7 +69,7 @@ export async function sendSms(
     plan = await planSend(deps, projectId, request);
   } catch (error) {
     const existing = requestKey ? await deps.intents.byRequestKey(projectId, requestKey) : null;
-    if (existing) return resume(deps, existing);
+    if (existing) return repeat(deps, existing, requestHash);
     throw error;
   }
   const sid = newSid('SM');
@@ -73,6 +77,7 @@ export async function sendSms(
     sid,
     projectId,
     requestKey: requestKey || null,
+    requestHash: requestHash || null,
     purpose: request.purpose,
     to: request.to,
     from: plan.from,
@@ -93,16 +98,25 @@ export async function sendSms(
     const first = await deps.intents.byRequestKey(projectId, requestKey);
     if (!first)
       throw new DomainError('SERVICE_UNAVAILABLE', 'the message of this request key changed meanwhile; retry');
-    return resume(deps, first);
+    return repeat(deps, first, requestHash);
   }
   const { quote } = plan;
   const description = `SMS to ${quote.country}${quote.network ? ` (${quote.network})` : ''}, ${plan.segments.parts.length} segment(s)`;
-  return holdAndQueue(deps, intent, description);
+  return { value: await holdAndQueue(deps, intent, description), replayed: false };
 }
 
-/** A repeated request: finish an intent that is still open, or show what the first one made. */
+/** A repeated request key: the same request (else IDEMPOTENCY_KEY_REUSED) gets what the first made. */
+async function repeat(deps: SendDeps, row: Message, requestHash: string): Promise<Replayable<SmsMessageView>> {
+  ensureSameRequest(row.requestHash, requestHash);
+  return { value: await resume(deps, row), replayed: true };
+}
+
+/** Finishes an intent that is still open, or shows what the first request made. */
 async function resume(deps: SendDeps, row: Message): Promise<SmsMessageView> {
   if (row.status === 'accepted') return holdAndQueue(deps, row, `SMS ${row.sid}, ${row.segments} segment(s)`);
+  // `queued` is an answer only once its publish was confirmed: the first attempt may still be
+  // publishing (or died doing so). Publish it here too; the queue drops a repeat (message id = sid).
+  if (row.status === 'queued' && row.enqueuedAt === null) return enqueue(deps, row);
   return messageView(row);
 }
 
@@ -123,7 +137,7 @@ async function holdAndQueue(deps: SendDeps, intent: Message, description: string
   if (!queued) {
     // A concurrent repeat queued it (show that), or the recovery pass discarded it (it releases the hold).
     const current = await deps.messages.bySid(sid);
-    if (current && current.status !== 'discarded' && current.status !== 'accepted') return messageView(current);
+    if (current && current.status !== 'discarded' && current.status !== 'accepted') return resume(deps, current);
     if (current?.status === 'discarded') {
       // A repeat of this request that was refused (or came too late) may have discarded the row
       // after this hold was taken, and then nothing owns the hold: release it (the recovery pass
@@ -134,26 +148,39 @@ async function holdAndQueue(deps: SendDeps, intent: Message, description: string
     }
     throw new DomainError('SERVICE_UNAVAILABLE', `message ${sid} was abandoned before it was queued; send it again`);
   }
+  return enqueue(deps, queued);
+}
 
+/**
+ * Puts a queued message on the work queue and answers it once the queue confirmed. A failed
+ * publish makes it enqueue_failed (its hold goes back) unless a publish of it got through after
+ * all: the worker took it, or another attempt's publish was confirmed; then it is being sent.
+ */
+async function enqueue(deps: SendDeps, queued: Message): Promise<SmsMessageView> {
+  const { sid } = queued;
+  const unqueued = () =>
+    new DomainError('QUEUE_UNAVAILABLE', `message ${sid} was saved but could not be queued; send it again`);
   try {
     ensureTimeLeft('the enqueue');
     await enqueueSms(deps.js, sid, deps.queueTimeoutMs);
   } catch (error) {
     deps.logger.error({ sid, err: error }, 'sms.outbound publish failed');
-    if (!(await deps.messages.markEnqueueFailed(queued, 'the outbound queue was unavailable', deps.clock.now()))) {
-      // The publish got through after all (its answer was lost) and the worker took the message:
-      // it is being sent on this hold, so it is the answer, not a failure (which would give the
-      // hold back and make the caller drop a message that reaches the carrier).
+    if (await deps.messages.markEnqueueFailed(queued, 'the outbound queue was unavailable', deps.clock.now())) {
+      // The hold is due back (money_due); if Billing does not confirm now, the recovery pass retries.
+      await giveMoneyBack(deps, { ...queued, status: 'enqueue_failed' }).catch((releaseError: unknown) =>
+        deps.logger.warn({ sid, err: releaseError }, 'hold release of an unqueued message deferred to recovery'),
+      );
+    } else {
+      // Not failed by this attempt: on its way (the answer, not a failure, which would give the
+      // hold back and make the caller drop a message that reaches the carrier), or failed by another.
       const current = await deps.messages.bySid(sid);
-      if (current) return messageView(current);
+      if (current && current.status !== 'enqueue_failed') return messageView(current);
     }
-    // The hold is due back (money_due); if Billing does not confirm now, the recovery pass retries.
-    await giveMoneyBack(deps, { ...queued, status: 'enqueue_failed' }).catch((releaseError: unknown) =>
-      deps.logger.warn({ sid, err: releaseError }, 'hold release of an unqueued message deferred to recovery'),
-    );
     // Past the caller's deadline it is that error; otherwise the queue's.
     if (isDomainError(error)) throw error;
-    throw new DomainError('QUEUE_UNAVAILABLE', `message ${sid} was saved but could not be queued; send it again`);
+    throw unqueued();
   }
+  // Another attempt's failed publish made it enqueue_failed first: the worker drops this one.
+  if (!(await deps.messages.markEnqueued(sid, deps.clock.now()))) throw unqueued();
   return messageView(queued);
 }

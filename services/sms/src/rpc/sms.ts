@@ -50,7 +50,7 @@ export function smsHandlers(
 
   return implement<SmsHandlers>(deps.logger, {
     async Send(request) {
-      return sendSms(
+      const { value, replayed } = await sendSms(
         deps,
         request.project_id,
         {
@@ -63,7 +63,9 @@ export function smsHandlers(
           masked_body: request.masked_body,
         },
         request.request_key,
+        request.request_hash,
       );
+      return { ...value, replayed };
     },
 
     async Quote(request) {

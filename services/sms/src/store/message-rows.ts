@@ -21,9 +21,12 @@ export interface MessageRecord {
   callback_url: string | null;
   hold_id: string | null;
   request_key: string | null;
+  request_hash: string | null;
   money_due: boolean;
   claimed_seq: string | number | bigint | null;
+  enqueued_at: Date | null;
   attempts: number;
+  retry_attempts: number;
   carrier_message_ids: string[];
   carrier: string | null;
   concat_reference: number | null;
@@ -55,9 +58,12 @@ export function fromRecord(record: MessageRecord): Message {
     callbackUrl: record.callback_url,
     holdId: record.hold_id,
     requestKey: record.request_key,
+    requestHash: record.request_hash,
     moneyDue: record.money_due,
     claimedSeq: record.claimed_seq === null ? null : BigInt(record.claimed_seq),
+    enqueuedAt: record.enqueued_at ? new Date(record.enqueued_at) : null,
     attempts: record.attempts,
+    retryAttempts: record.retry_attempts,
     carrierMessageIds: record.carrier_message_ids,
     carrier: record.carrier,
     concatReference: record.concat_reference,

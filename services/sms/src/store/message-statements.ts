@@ -24,15 +24,23 @@ const FINISH = `UPDATE messages SET status = $2::text, money_due = ($2::text = '
 
 /**
  * A receipt stored ($1 carrier, $2 receipt key, $3 carrier id, $4 state, $5 error, $6 done at,
- * $7 now) for the message `sid` (SQL; may be null): a repeat of the same key keeps the latest state,
- * and a receipt once matched keeps its message. `recordReceipt` and `recordSettling` share it.
+ * $7 now) for the message `sid` (SQL; may be null), unless `ambiguous` (SQL) holds: a repeat of the
+ * same key keeps the latest state, and keeps its message unless another is now the key's only
+ * holder (a carrier that reuses ids; a settled message no longer holds its keys).
+ * `recordReceipt` and `recordSettling` share it.
  */
-const storeReceipt = (sid: string) => `
+const storeReceipt = (sid: string, ambiguous: string) => `
              INSERT INTO delivery_receipts (carrier, receipt_key, carrier_message_id, state, error, done_at, received_at, sid)
-             VALUES ($1, $2, $3, $4, $5::text, $6::timestamptz, $7::timestamptz, ${sid})
+             SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::timestamptz, $7::timestamptz, ${sid}
+              WHERE NOT (${ambiguous})
              ON CONFLICT (carrier, receipt_key) DO UPDATE
                SET state = EXCLUDED.state, error = EXCLUDED.error, done_at = EXCLUDED.done_at,
-                   received_at = EXCLUDED.received_at, sid = coalesce(delivery_receipts.sid, EXCLUDED.sid)`;
+                   received_at = EXCLUDED.received_at, sid = coalesce(EXCLUDED.sid, delivery_receipts.sid)`;
+
+/** A message other than `sid` holds the receipt key of `carrier` and `key` (SQL expressions): a receipt with it is not `sid`'s alone. */
+const heldByAnother = (sid: string, carrier: string, key: string) =>
+  `EXISTS (SELECT 1 FROM messages other WHERE other.receipt_keys @> ARRAY[${carrier} || ':' || ${key}]::text[]
+                                        AND other.sid <> ${sid})`;
 
 export const SMS_STATEMENTS = {
   /**
@@ -48,13 +56,14 @@ export const SMS_STATEMENTS = {
              LEFT JOIN sender_ids sender ON sender.project_id = $1::text
                    AND sender.value_key = COALESCE($2::text, settings.default_sender_id)`,
   },
-  /** The intent, `accepted`; no row when a live message already has the request key. */
+  /** The intent, `accepted`; no row when a live message already has the request key ($16 its fingerprint). */
   insertIntent: {
     name: 'sms_insert_intent',
     text: `INSERT INTO messages (sid, project_id, status, request_key, purpose, "to", "from", body, body_sealed, segments,
-                                 encoding, price_cents, cost_cents, metadata, callback_url, created_at, updated_at)
+                                 encoding, price_cents, cost_cents, metadata, callback_url, created_at, updated_at,
+                                 request_hash)
            VALUES ($1, $2, 'accepted', $3, $4, $5, $6, $7, $8::text, $9::int, $10, $11::int, $12::int, $13::jsonb,
-                   $14::text, $15::timestamptz, $15::timestamptz)
+                   $14::text, $15::timestamptz, $15::timestamptz, $16::text)
            ON CONFLICT (project_id, request_key)
              WHERE request_key IS NOT NULL AND status NOT IN ('discarded', 'enqueue_failed')
              DO NOTHING
@@ -76,16 +85,17 @@ export const SMS_STATEMENTS = {
            RETURNING *`,
   },
   /**
-   * A try about to go out: $1 sid, $2 carrier, $3 reference, $4 now, $5 whether it counts as an
-   * attempt (the first try of a delivery does). Answers the attempts so far; none when the
-   * message is no longer being delivered.
+   * A try about to go out: $1 sid, $2 carrier, $3 reference, $4 now, $5 whether it spends a retry
+   * (the first try of a delivery does). Every try counts in attempts. Answers the retries spent so
+   * far; none when the message is no longer being delivered.
    */
   recordTry: {
     name: 'sms_record_try',
     text: `UPDATE messages SET carrier = $2, concat_reference = $3::int, submit_started_at = $4::timestamptz,
-                  attempts = attempts + CASE WHEN $5::boolean THEN 1 ELSE 0 END, updated_at = $4::timestamptz
+                  attempts = attempts + 1,
+                  retry_attempts = retry_attempts + CASE WHEN $5::boolean THEN 1 ELSE 0 END, updated_at = $4::timestamptz
             WHERE sid = $1 AND status = 'processing'
-           RETURNING attempts`,
+           RETURNING retry_attempts`,
   },
   /**
    * processing -> sent or failed with its event, in one statement (both or neither): $1 sid,
@@ -102,7 +112,8 @@ export const SMS_STATEMENTS = {
    * message has) when it was written, none when another delivery wrote it first. The last read
    * sees the table as it was before the update, so a receipt matched now comes back once.
    * The receipts are looked up by key on (carrier, receipt_key): the message's keys without
-   * their carrier prefix (the full keys are compared too, so the match is exactly theirs). By
+   * their carrier prefix (the full keys are compared too, so the match is exactly theirs), and
+   * only when no other message holds the key (a receipt it may be for changes nothing). By
    * `sid IS NULL` alone Postgres reads every receipt never matched, and past a few thousand of
    * those it plans a read of the whole table on every send.
    */
@@ -115,6 +126,7 @@ export const SMS_STATEMENTS = {
                    WHERE carrier = $4::text AND sid IS NULL
                      AND receipt_key = ANY (ARRAY(SELECT substr(key, length($4::text) + 2) FROM unnest($5::text[]) AS key))
                      AND (carrier || ':' || receipt_key) = ANY($5::text[])
+                     AND NOT ${heldByAnother('$1', 'delivery_receipts.carrier', 'delivery_receipts.receipt_key')}
                      AND EXISTS (SELECT 1 FROM finished)
                   RETURNING state, done_at, received_at)
            SELECT finished.sid,
@@ -127,8 +139,10 @@ export const SMS_STATEMENTS = {
   /**
    * A carrier's receipt, stored (a repeat of its id keeps the latest state) and matched to its
    * message when that message's ids are known: $1 carrier, $2 key, $3 carrier id, $4 state,
-   * $5 error, $6 done at, $7 now. Answers the message when its delivery status is still open,
-   * with this receipt and the others of its parts, so it can be settled without another read.
+   * $5 error, $6 done at, $7 now. One row, `owners` the messages holding the key: with more than
+   * one the receipt is ambiguous and is not stored (it changes nothing). The rest of the row is
+   * the message when its delivery status is still open (null columns otherwise), with this receipt
+   * and the others of its parts, so it can be settled without another read.
    *
    * The message is looked up in a materialized CTE, planned for all its rows: with a LIMIT 1 on
    * the lookup itself, Postgres' generic plan reads the messages in order until one matches
@@ -139,36 +153,49 @@ export const SMS_STATEMENTS = {
     name: 'sms_record_receipt',
     text: `WITH owner AS MATERIALIZED (
              SELECT sid FROM messages WHERE receipt_keys @> ARRAY[$1 || ':' || $2]::text[]),
-           stored AS (${storeReceipt('(SELECT sid FROM owner LIMIT 1)')}
+           stored AS (${storeReceipt('(SELECT sid FROM owner LIMIT 1)', '(SELECT count(*) FROM owner) > 1')}
              RETURNING sid, state, done_at, received_at)
-           SELECT m.*,
-                  (SELECT coalesce(json_agg(json_build_object('state', r.state, 'done_at', r.done_at, 'received_at', r.received_at)), '[]'::json)
-                     FROM delivery_receipts r
-                    WHERE r.sid = m.sid AND NOT (r.carrier = $1 AND r.receipt_key = $2)) AS other_receipts,
-                  stored.state AS receipt_state, stored.done_at AS receipt_done_at, stored.received_at AS receipt_received_at
-             FROM stored JOIN messages m ON m.sid = stored.sid
-            WHERE m.status IS NOT DISTINCT FROM 'sent' AND m.delivery_status IS NULL`,
+           SELECT (SELECT count(*)::int FROM owner) AS owners, opened.*
+             FROM (SELECT 1) AS one
+             LEFT JOIN (
+               SELECT m.*,
+                      (SELECT coalesce(json_agg(json_build_object('state', r.state, 'done_at', r.done_at, 'received_at', r.received_at)), '[]'::json)
+                         FROM delivery_receipts r
+                        WHERE r.sid = m.sid AND NOT (r.carrier = $1 AND r.receipt_key = $2)) AS other_receipts,
+                      stored.state AS receipt_state, stored.done_at AS receipt_done_at, stored.received_at AS receipt_received_at
+                 FROM stored JOIN messages m ON m.sid = stored.sid
+                WHERE m.status IS NOT DISTINCT FROM 'sent' AND m.delivery_status IS NULL) AS opened ON true`,
   },
   /**
    * A receipt of a one-part message this process just sent (KeptMessages), stored matched to it,
    * and the message's delivery status with its event written in the same statement while it is
-   * still sent and unsettled: $1 carrier, $2 receipt key, $3 carrier id, $4 state, $5 error, $6 done
-   * at, $7 now, $8 sid, $9 status, $10 delivered at, $11.. the event. A row when it settled.
+   * still sent and unsettled (its receipt keys forgotten): $1 carrier, $2 receipt key, $3 carrier
+   * id, $4 state, $5 error, $6 done at, $7 now, $8 sid, $9 status, $10 delivered at, $11.. the
+   * event. Nothing when another message holds the key too (`ambiguous`, the receipt's usual path
+   * decides); else `settled` when this settled it.
    */
   recordSettling: {
     name: 'sms_record_settling_receipt',
-    text: `WITH stored AS (${storeReceipt('$8::text')}),
+    text: `WITH shared AS MATERIALIZED (SELECT ${heldByAnother('$8::text', '$1::text', '$2::text')} AS ambiguous),
+           stored AS (${storeReceipt('$8::text', '(SELECT ambiguous FROM shared)')} RETURNING sid),
            settled AS (
-             UPDATE messages SET delivery_status = $9::text, delivered_at = $10::timestamptz, updated_at = $7::timestamptz
+             UPDATE messages SET delivery_status = $9::text, delivered_at = $10::timestamptz, receipt_keys = '{}',
+                    updated_at = $7::timestamptz
               WHERE sid = $8::text AND status IS NOT DISTINCT FROM 'sent' AND delivery_status IS NULL
-             RETURNING sid)
-           ${outboxInsert(11, 'settled')}`,
+                AND EXISTS (SELECT 1 FROM stored)
+             RETURNING sid),
+           event AS (${outboxInsert(11, 'settled')})
+           SELECT (SELECT ambiguous FROM shared) AS ambiguous, EXISTS (SELECT 1 FROM settled) AS settled`,
   },
-  /** A sent message's delivery status with its event, once: $1 sid, $2 status, $3 delivered at, $4 now, $5.. the event. */
+  /**
+   * A sent message's delivery status with its event, once, its receipt keys forgotten: $1 sid,
+   * $2 status, $3 delivered at, $4 now, $5.. the event.
+   */
   settle: {
     name: 'sms_settle',
     text: `WITH settled AS (
-             UPDATE messages SET delivery_status = $2::text, delivered_at = $3::timestamptz, updated_at = $4::timestamptz
+             UPDATE messages SET delivery_status = $2::text, delivered_at = $3::timestamptz, receipt_keys = '{}',
+                    updated_at = $4::timestamptz
               WHERE sid = $1 AND status = 'sent' AND delivery_status IS NULL
              RETURNING sid)
            ${outboxInsert(5, 'settled')}`,
@@ -196,19 +223,28 @@ export const SMS_STATEMENTS = {
             WHERE sid = $1 AND status IS NOT DISTINCT FROM 'accepted'`,
   },
   /**
-   * queued -> enqueue_failed, its hold due back: $1 sid, $2 error, $3 now, $4.. the event, written
-   * only for a message sent for a verification. Answers the sid when the row changed.
+   * queued -> enqueue_failed, its hold due back, unless a publish of it was confirmed meanwhile:
+   * $1 sid, $2 error, $3 now, $4.. the event. Answers the sid when the row changed.
    */
   enqueueFailed: {
     name: 'sms_enqueue_failed',
     text: `WITH failed AS (
              UPDATE messages SET status = 'enqueue_failed', last_error = $2::text, money_due = true, body_sealed = NULL,
                     updated_at = $3::timestamptz
-              WHERE sid = $1 AND status IS NOT DISTINCT FROM 'queued'
-             RETURNING sid, purpose),
-           for_verify AS (SELECT sid FROM failed WHERE purpose = 'verify'),
-           announced AS (${outboxInsert(4, 'for_verify')})
+              WHERE sid = $1 AND status IS NOT DISTINCT FROM 'queued' AND enqueued_at IS NULL
+             RETURNING sid),
+           announced AS (${outboxInsert(4, 'failed')})
            SELECT sid FROM failed`,
+  },
+  /**
+   * The work queue confirmed a publish of the message ($1 sid, $2 now): answers the row, none when
+   * it became enqueue_failed first (a publish that lost the race; the worker will drop it).
+   */
+  markEnqueued: {
+    name: 'sms_mark_enqueued',
+    text: `UPDATE messages SET enqueued_at = coalesce(enqueued_at, $2::timestamptz)
+            WHERE sid = $1 AND status IS DISTINCT FROM 'enqueue_failed'
+           RETURNING *`,
   },
   /** The parts a carrier accepted so far and their receipt keys: $1 sid, $2 ids, $3 receipt keys, $4 now. */
   recordParts: {
@@ -224,10 +260,10 @@ export const SMS_STATEMENTS = {
                   updated_at = $2::timestamptz
             WHERE sid = $1 AND status = 'processing'`,
   },
-  /** A try that spent no retry gives its attempt back: $1 sid, $2 now. */
+  /** A delivery that spent no retry (throttled only) gives it back: $1 sid, $2 now. */
   uncountAttempt: {
     name: 'sms_uncount_attempt',
-    text: `UPDATE messages SET attempts = greatest(attempts - 1, 0), updated_at = $2::timestamptz
+    text: `UPDATE messages SET retry_attempts = greatest(retry_attempts - 1, 0), updated_at = $2::timestamptz
             WHERE sid = $1 AND status = 'processing'`,
   },
   /** Why the last try did not send, before a retry: $1 sid, $2 error, $3 now. */
@@ -278,13 +314,17 @@ export const SMS_PASS_STATEMENTS = {
               AND status = 'queued'
            RETURNING sid`,
   },
-  /** Receipts received since $1 that came before their message's ids were stored, matched to it now. */
+  /**
+   * Receipts received since $1 that came before their message's ids were stored, matched to it now
+   * when it is the only message holding the key.
+   */
   matchWaiting: {
     name: 'sms_match_waiting_receipts',
     text: `UPDATE delivery_receipts r SET sid = m.sid
              FROM messages m
             WHERE r.sid IS NULL AND r.received_at > $1::timestamptz
               AND m.receipt_keys @> ARRAY[r.carrier || ':' || r.receipt_key]
+              AND NOT ${heldByAnother('m.sid', 'r.carrier', 'r.receipt_key')}
            RETURNING m.sid`,
   },
   /** Sent messages with matched receipts and no delivery status yet: at most $1. */

@@ -1,4 +1,5 @@
 import {
+  CALLBACK_URL_HEADER,
   outboxRow,
   outboxValues,
   poolRunner,
@@ -56,7 +57,7 @@ export function statusEvent(row: Message, type: SmsEventType, now: Date) {
         : SUBJECTS.smsDirectStatus;
   const event = outboxRow(subject, type, row.projectId, smsMessageResource(messageView(row)), now);
   // The dispatcher reads the target from here, never from this service's tables.
-  const headers = row.callbackUrl ? { ...event.headers, 'otp-callback-url': row.callbackUrl } : event.headers;
+  const headers = row.callbackUrl ? { ...event.headers, [CALLBACK_URL_HEADER]: row.callbackUrl } : event.headers;
   return { ...event, headers };
 }
 
@@ -75,10 +76,10 @@ export class Messages {
 
   /**
    * The queue refused the message: the row stays as a record of the attempt, never to be sent, and
-   * its hold is due back (money_due) until Billing confirms the release. A message sent for a
-   * verification announces it (`sms.failed`, status `enqueue_failed`): a repeat of verify's send
-   * may have been told `queued` while this publish was still failing, and verify must learn that
-   * its attempt never went out. A direct send's caller was told by the 503 instead.
+   * its hold is due back (money_due) until Billing confirms the release. It is announced
+   * (`sms.failed`, status `enqueue_failed`; the direct send's webhook, verify's event): the caller
+   * that sent it may have hung up before the 503, and verify must learn its attempt never went out.
+   * Not once a publish of it was confirmed (another attempt's): it is on the queue then.
    */
   async markEnqueueFailed(queued: Message, error: string, now: Date): Promise<boolean> {
     const row: Message = { ...queued, status: 'enqueue_failed', lastError: error, moneyDue: true, updatedAt: now };
@@ -92,6 +93,15 @@ export class Messages {
       ...outboxValues(event, now),
     ]);
     return changed.length > 0;
+  }
+
+  /**
+   * A publish of the queued message was confirmed: from now on `queued` is an answer (enqueue_failed
+   * can no longer follow). Null when it became enqueue_failed first.
+   */
+  async markEnqueued(sid: string, now: Date): Promise<Message | null> {
+    const [row] = await this.statements.rows<MessageRecord>(SMS_STATEMENTS.markEnqueued, [sid, now]);
+    return row ? fromRecord(row) : null;
   }
 
   /** A message as the API shows it: intents (accepted) and discarded ones are never shown. */
@@ -126,7 +136,7 @@ export class Messages {
     await this.statements.rows(SMS_STATEMENTS.moneySettled, [sid]);
   }
 
-  /** A try that spent none of the message's retries (throttled, no carrier could take it). */
+  /** A delivery that spent none of the message's retries (throttled, no carrier could take it) gives its retry back. */
   async uncountAttempt(sid: string, now: Date): Promise<void> {
     await this.statements.rows(SMS_STATEMENTS.uncountAttempt, [sid, now]);
   }
@@ -137,26 +147,26 @@ export class Messages {
 
   /**
    * The carrier a try goes to, the reference of its parts and when it started, written before the
-   * submit: a crash mid-submit leaves a try whose outcome is unknown (domain/delivery.ts). The
-   * first try of a delivery counts as an attempt (`countsAttempt`), so a crash mid-submit still
-   * counts it. Answers the attempts so far; undefined when the message is no longer being
-   * delivered (a concurrent delivery finished it).
+   * submit: a crash mid-submit leaves a try whose outcome is unknown (domain/delivery.ts). Every
+   * try counts in `attempts`; the first try of a delivery spends a retry (`spendsRetry`), so a
+   * crash mid-submit still spends it. Answers the retries spent so far; undefined when the
+   * message is no longer being delivered (a concurrent delivery finished it).
    */
   async recordTry(
     sid: string,
     carrier: string,
     reference: number,
     now: Date,
-    countsAttempt: boolean,
+    spendsRetry: boolean,
   ): Promise<number | undefined> {
-    const [row] = await this.statements.rows<{ attempts: number }>(SMS_STATEMENTS.recordTry, [
+    const [row] = await this.statements.rows<{ retry_attempts: number }>(SMS_STATEMENTS.recordTry, [
       sid,
       carrier,
       reference,
       now,
-      countsAttempt,
+      spendsRetry,
     ]);
-    return row?.attempts;
+    return row?.retry_attempts;
   }
 
   /** The parts the carrier has accepted so far (ids in part order, "" for the others) and their receipt keys. */
@@ -183,7 +193,7 @@ export class Messages {
       moneyDue: false,
       carrierMessageIds,
       processedAt: now,
-      lastError: null,
+      // The latest delivery error stays (spec: last_error is the latest one, present when there is one).
       updatedAt: now,
     };
     const [written] = await this.statements.rows<{ receipts: ReceiptRecord[] }>(

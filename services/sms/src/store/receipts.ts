@@ -23,6 +23,12 @@ interface IncomingReceipt {
   doneAt?: Date;
 }
 
+/** What storing a receipt found: how many messages hold its key, and its message if still open. */
+export interface RecordedReceipt {
+  owners: number;
+  open?: OpenDelivery;
+}
+
 /** $1..$7 of the statements that store a receipt: carrier, key, carrier id, state, error, done at, now. */
 function receiptValues(carrier: string, key: string, receipt: IncomingReceipt, now: Date): unknown[] {
   return [carrier, key, receipt.carrierMessageId, receipt.state, receipt.error ?? null, receipt.doneAt ?? null, now];
@@ -36,25 +42,32 @@ export class DeliveryReceipts {
 
   /**
    * Stores a carrier receipt (a repeat of the same id keeps the latest state) and matches it to
-   * its message when that message's ids are known; answers that message with every receipt of
-   * its parts when its delivery status is still open (sent, not settled), in the same statement.
+   * its message when that message's ids are known, in one statement. `owners`: the messages
+   * holding its key; more than one and the receipt is ambiguous, stored nowhere. `open`: its
+   * message with every receipt of its parts, when its delivery status is still open.
    */
-  async record(carrier: string, key: string, receipt: IncomingReceipt, now: Date): Promise<OpenDelivery | undefined> {
+  async record(carrier: string, key: string, receipt: IncomingReceipt, now: Date): Promise<RecordedReceipt> {
     const [found] = await this.statements.rows<
-      MessageRecord & {
-        other_receipts: ReceiptRecord[];
-        receipt_state: string;
-        receipt_done_at: Date | null;
-        receipt_received_at: Date;
-      }
+      { owners: number } & (
+        | (MessageRecord & {
+            other_receipts: ReceiptRecord[];
+            receipt_state: string;
+            receipt_done_at: Date | null;
+            receipt_received_at: Date;
+          })
+        | { sid: null }
+      )
     >(SMS_STATEMENTS.recordReceipt, receiptValues(carrier, key, receipt, now));
-    if (!found) return undefined;
+    if (!found || found.sid === null) return { owners: found?.owners ?? 0 };
     const stored = {
       state: found.receipt_state,
       done_at: found.receipt_done_at,
       received_at: found.receipt_received_at,
     };
-    return { row: fromRecord(found), parts: [...found.other_receipts, stored].map(partReceipt) };
+    return {
+      owners: found.owners,
+      open: { row: fromRecord(found), parts: [...found.other_receipts, stored].map(partReceipt) },
+    };
   }
 
   /**
@@ -76,7 +89,7 @@ export class DeliveryReceipts {
   /**
    * A receipt of a one-part message just sent (`row`, as written `sent`), stored matched to it, and
    * the delivery status it decides written with its event in the same statement, while the message
-   * is still unsettled. True when this call settled it.
+   * is still unsettled. `ambiguous`: another message holds the key too, nothing was written.
    */
   async recordSettling(
     carrier: string,
@@ -84,17 +97,15 @@ export class DeliveryReceipts {
     receipt: IncomingReceipt,
     settling: { row: Message; status: DeliveryStatus; deliveredAt: Date | null },
     now: Date,
-  ): Promise<boolean> {
+  ): Promise<'settled' | 'stored' | 'ambiguous'> {
     const { row, status, deliveredAt } = settling;
     const event = settlementEvent(row, status, deliveredAt, now);
-    const written = await this.statements.rows(SMS_STATEMENTS.recordSettling, [
-      ...receiptValues(carrier, key, receipt, now),
-      row.sid,
-      status,
-      deliveredAt,
-      ...outboxValues(event, now),
-    ]);
-    return written.length > 0;
+    const [written] = await this.statements.rows<{ ambiguous: boolean; settled: boolean }>(
+      SMS_STATEMENTS.recordSettling,
+      [...receiptValues(carrier, key, receipt, now), row.sid, status, deliveredAt, ...outboxValues(event, now)],
+    );
+    if (written?.ambiguous) return 'ambiguous';
+    return written?.settled ? 'settled' : 'stored';
   }
 
   /**
@@ -121,6 +132,6 @@ export class DeliveryReceipts {
 
 /** The event of a message's delivery status (sms.delivered or sms.undelivered), as settled. */
 function settlementEvent(row: Message, status: DeliveryStatus, deliveredAt: Date | null, now: Date) {
-  const settled: Message = { ...row, deliveryStatus: status, deliveredAt, updatedAt: now };
+  const settled: Message = { ...row, deliveryStatus: status, deliveredAt, receiptKeys: [], updatedAt: now };
   return statusEvent(settled, status === 'delivered' ? 'sms.delivered' : 'sms.undelivered', now);
 }

@@ -15,6 +15,8 @@ export interface NewIntent {
   sid: string;
   projectId: string;
   requestKey: string | null;
+  /** The fingerprint of the request that uses the key; null when the caller gave none. */
+  requestHash: string | null;
   purpose: SmsPurpose;
   to: string;
   from: string;
@@ -59,6 +61,7 @@ export class SendIntents {
       JSON.stringify(i.metadata),
       i.callbackUrl ?? null,
       i.createdAt,
+      i.requestHash,
     ]);
     return row ? fromRecord(row) : null;
   }

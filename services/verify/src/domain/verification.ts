@@ -87,8 +87,10 @@ export function advance(state: VerificationState, now: Date): Step {
   if (state.status !== 'pending') return { kind: 'none' };
   if (now.getTime() >= state.expiresAt.getTime()) return { kind: 'finish', finish: { status: 'expired' } };
   if (fallbackStillPossible(state)) {
-    if (state.switchOnFailure && messengerCannotDeliver(state)) return { kind: 'fallback', reason: 'messenger_failed' };
+    // A wait that ran out is the reason, even when the messenger reports a failure since: the
+    // timeout fallback itself revokes the code before its SMS (and may have to try the SMS again).
     if (now.getTime() >= state.fallbackDueAt!.getTime()) return { kind: 'fallback', reason: 'timeout' };
+    if (state.switchOnFailure && messengerCannotDeliver(state)) return { kind: 'fallback', reason: 'messenger_failed' };
     return { kind: 'none' };
   }
   if (!state.delivered && !anyAttemptMayStillDeliver(state)) {

@@ -1,12 +1,15 @@
 import {
+  CONSUMERS,
   ensureConsumer,
   parseAmount,
   readEvent,
   recordChannelReport,
+  redeliveryDelayMs,
   runConsumer,
   STREAMS,
   type Bus,
   type Logger,
+  type Redelivery,
   type RunningConsumer,
 } from '@otp/platform';
 import { z } from 'zod';
@@ -15,7 +18,8 @@ import type { FlowDeps } from '../operations/deps.js';
 import type { AttemptRecord } from '../store/verifications.js';
 import { VERIFICATION_SID_KEY } from './send-metadata.js';
 
-export const CHANNEL_STATUS_CONSUMER = 'verify-channel-status';
+/** Its durable consumer, as the NATS permission table (bus/permissions.ts) grants it. */
+export const CHANNEL_STATUS_CONSUMER = CONSUMERS.verifyChannelStatus.durable;
 
 // Only the fields verify reads; the rest of the public resource is ignored.
 const statusData = z.object({
@@ -38,15 +42,21 @@ const UNPLACED_REPORT_PATIENCE_MS = 60_000;
  * deliveries end it, SMS failures can fail the verification. Direct sends publish their status on
  * subjects this filter never matches (SUBJECTS); one that still arrives (published by a replica
  * of a version before that split, during a rolling upgrade) is acknowledged and ignored.
+ *
+ * A report verify cannot apply now (its database away) is delivered again until it is, never
+ * dropped: a lost `sms.sent` would leave a delivered SMS `queued` and refund the fee at expiry.
  */
-export async function startChannelStatusConsumer(bus: Bus, deps: FlowDeps, logger: Logger): Promise<RunningConsumer> {
+export async function startChannelStatusConsumer(
+  bus: Bus,
+  deps: FlowDeps,
+  logger: Logger,
+  redelivery: Redelivery,
+): Promise<RunningConsumer> {
   await ensureConsumer(bus.jsm, STREAMS.events.name, {
     durable_name: CHANNEL_STATUS_CONSUMER,
-    // Both channels' status subjects of verify's own sends (events.messenger.status,
-    // events.sms.status), not the direct sends' (events.<channel>.direct.status); one wildcard
-    // filter because the JetStream of Debian's nats-server (2.9) takes a single filter subject.
-    filter_subject: 'events.*.status',
-    max_deliver: 30,
+    // Both channels' status subjects of verify's own sends, not the direct sends' (CONSUMERS).
+    filter_subject: CONSUMERS.verifyChannelStatus.filter,
+    max_deliver: -1,
   });
   return runConsumer({
     js: bus.js,
@@ -54,7 +64,8 @@ export async function startChannelStatusConsumer(bus: Bus, deps: FlowDeps, logge
     durable: CHANNEL_STATUS_CONSUMER,
     logger,
     // Redeliveries here mostly wait for an attempt row a moment from committing: retry quickly.
-    retryDelayMs: (count) => Math.min(5000, 100 * 2 ** (count - 1)),
+    retryDelayMs: (count) => redeliveryDelayMs(count, redelivery.retryMaxMs),
+    alarmAfter: redelivery.alarmAfter,
     async handle(message) {
       const event = readEvent(message, statusData);
       if (!event) return 'drop';

@@ -1,4 +1,4 @@
-import { DomainError, ensureTimeLeft, isDomainError, outcomeUnknown } from '@otp/platform';
+import { DomainError, ensureTimeLeft, isDomainError, OutcomeUnknown, outcomeUnknown } from '@otp/platform';
 import { sendKeys } from '../domain/first-send.js';
 import { sendOutcomeUnknown } from '../domain/send-outcome.js';
 import { verificationCost } from '../domain/settlement.js';
@@ -75,9 +75,16 @@ async function rollForward(deps: FlowDeps, intent: StartIntent, finisher: StartF
     state = await sendFirst(deps, intent, state, createdAt);
   } catch (error) {
     // A send refused by its service never happened: undo. One of unknown outcome (or still
-    // running under its request key) may have: the start stays for the recovery pass to finish.
+    // running under its request key) may have: the start stays, handed to a retry of the request
+    // or the recovery pass to finish (its send replayed by key answers what became of it), and
+    // the caller learns the outcome is unknown, with the verification's sid (never a refusal).
     const undo = sendOutcomeUnknown(error) ? undefined : { moneyDue: true, holdId };
-    throw await giveUp(deps, intent, finisher, error, undo);
+    const failure = await giveUp(deps, intent, finisher, error, undo);
+    if (undo || !outcomeUnknown(error)) throw failure;
+    throw new OutcomeUnknown(
+      `the first send of verification ${intent.sid} has no known outcome yet: retry with the same key`,
+      intent.sid,
+    );
   }
 
   let record: VerificationRecord | undefined;
@@ -198,8 +205,9 @@ async function sendSms(
 
 /**
  * A start that could not finish now. With `undo`, it is discarded and its money given back
- * (retried by the recovery pass until Billing confirms); without, it stays `starting` for the
- * pass to finish. Returns the error to throw.
+ * (retried by the recovery pass until Billing confirms); without, it stays `starting`, handed
+ * back at once (unless the pass itself runs it) for a retry of the request or the pass to finish.
+ * Returns the error to throw.
  */
 async function giveUp(
   deps: FlowDeps,
@@ -210,10 +218,12 @@ async function giveUp(
 ): Promise<unknown> {
   const sid = intent.sid;
   try {
-    if (finisher === 'repeat') {
-      await deps.intents.handBack(sid, deps.clock.now());
-    } else if (undo) {
+    if (undo && finisher !== 'repeat') {
       await discardStart(deps, intent, undo);
+    } else if (finisher !== 'recovery') {
+      // Not undone: a retry with the same key (or the next recovery pass) may finish it at once.
+      await deps.intents.handBack(sid, deps.clock.now());
+      deps.logger.warn({ sid, err: error }, 'start interrupted; handed to a retry or the recovery pass');
     } else {
       deps.logger.warn({ sid, err: error }, 'start interrupted; the recovery pass finishes it');
     }

@@ -4,7 +4,14 @@ import { sendKeys } from '../domain/first-send.js';
 import { sendOutcomeUnknown } from '../domain/send-outcome.js';
 import { messengerAttemptsToSettle, messengerCarriedTheCode, verificationCost } from '../domain/settlement.js';
 import { maskedSmsText, renderSmsText } from '../domain/sms-text.js';
-import { advance, applyFallback, keepsCode, type FallbackReason, type Finish } from '../domain/verification.js';
+import {
+  advance,
+  applyAttemptStatus,
+  applyFallback,
+  keepsCode,
+  type FallbackReason,
+  type Finish,
+} from '../domain/verification.js';
 import { sendMetadata } from '../events/send-metadata.js';
 import { stateOf, type AttemptRecord, type LockedVerification } from '../store/verifications.js';
 import type { FlowDeps } from './deps.js';
@@ -29,7 +36,8 @@ export function finishLocked(deps: FlowDeps, held: LockedVerification, finish: F
 /**
  * Asks the messenger service to settle the code sends of this verification: it asks the provider
  * first, and refunds a send only when it did not reach the user. An approval the messenger alone
- * can have carried proves it did (`code_used`).
+ * can have carried proves it did (`code_used`). Its answer is the owner's word on the send: a
+ * code it found delivered counts as delivered here too, whatever the events said so far.
  */
 export async function settleMessengerLocked(deps: FlowDeps, held: LockedVerification): Promise<void> {
   const attempts = messengerAttemptsToSettle(held.record.attempts);
@@ -41,16 +49,46 @@ export async function settleMessengerLocked(deps: FlowDeps, held: LockedVerifica
       sid: attempt.sid,
       code_used: codeUsed,
     });
+    const after = applyAttemptStatus(stateOf(held.record), attempt.sid, code.status);
     held.updateAttempt(attempt.sid, {
       costCents: code.cost_cents,
       ...(supersedes('messenger', attempt.status, code.status) ? { status: code.status } : {}),
     });
+    if (after.delivered && !held.record.delivered) {
+      held.update({
+        delivered: true,
+        fallbackDueAt: after.fallbackDueAt,
+        ...(keepsCode(after) ? {} : { codeSealed: null }),
+      });
+    }
   }
 }
 
-/** The SMS re-send of the same code (at most once: the caller holds the row and the flag). */
+/**
+ * The SMS re-send of the same code (at most once: the caller holds the row and the flag). The
+ * messenger send is settled first, on its owner's word (the messenger asks the provider, and
+ * revokes and refunds a code that did not arrive): a code it finds delivered needs no SMS, and a
+ * timeout fallback whose messenger cannot be asked now waits for it (the work throws, the row
+ * keeps its due fallback, the timer tries again), instead of trusting the events verify received
+ * so far (a `delivered` event may be late).
+ */
 async function fallbackLocked(deps: FlowDeps, held: LockedVerification, reason: FallbackReason): Promise<void> {
   held.needsLock();
+  try {
+    await settleMessengerLocked(deps, held);
+  } catch (error) {
+    // A messenger that reported the send failed (final) has said all there is: the SMS goes out.
+    if (reason === 'timeout') throw error;
+    deps.logger.warn(
+      { sid: held.record.sid, err: error },
+      'messenger settle before fallback failed; retried at finish',
+    );
+  }
+  if (held.record.delivered) {
+    deps.logger.info({ sid: held.record.sid, reason }, 'messenger code delivered after all: no SMS fallback');
+    held.update({ costCents: verificationCost(held.record) });
+    return;
+  }
   const record = held.record;
   let sms: AttemptRecord | undefined;
   let asked = false;
@@ -97,10 +135,6 @@ async function fallbackLocked(deps: FlowDeps, held: LockedVerification, reason: 
   });
   if (sms) held.addAttempt(sms);
   deps.logger.info({ sid: record.sid, reason, sms_sid: sms?.sid }, 'verification fell back to SMS');
-  // Spec: the messenger send is refunded at the fallback. A failure here is retried at finish.
-  await settleMessengerLocked(deps, held).catch((error: unknown) =>
-    deps.logger.warn({ sid: record.sid, err: error }, 'messenger settle after fallback failed; retried at finish'),
-  );
   held.update({ costCents: verificationCost(held.record) });
 }
 

@@ -1,9 +1,30 @@
-import { SUBJECTS, verificationResource } from '@otp/platform';
+import { CALLBACK_URL_HEADER, giveBack, SUBJECTS, verificationResource } from '@otp/platform';
+import { deliveryOf, supersedes } from '../domain/attempt-status.js';
 import { moneyKeys, refundsFee, verificationCost } from '../domain/settlement.js';
-import type { VerificationRecord } from '../store/verifications.js';
+import { applyAttemptStatus } from '../domain/verification.js';
+import { stateOf, type LockedVerification, type VerificationRecord } from '../store/verifications.js';
 import { toMessage } from '../views/verification-message.js';
 import type { FlowDeps } from './deps.js';
 import { settleMessengerLocked } from './progress.js';
+
+/**
+ * Before the fee is refunded for "no channel delivered", the SMS service is asked about every SMS
+ * the events still show in flight: the refund is decided on the owner's word, not on a report
+ * that may be late (or was lost while verify could not apply it).
+ */
+async function refreshSmsLocked(deps: FlowDeps, held: LockedVerification): Promise<void> {
+  const inFlight = held.record.attempts.filter(
+    (a) => a.channel === 'sms' && deliveryOf('sms', a.status) === 'in_flight',
+  );
+  if (inFlight.length > 0) held.needsLock();
+  for (const attempt of inFlight) {
+    const message = await deps.peers.sms.Get({ project_id: held.record.projectId, sid: attempt.sid });
+    if (!supersedes('sms', attempt.status, message.status)) continue;
+    const after = applyAttemptStatus(stateOf(held.record), attempt.sid, message.status);
+    held.updateAttempt(attempt.sid, { status: message.status });
+    if (after.delivered && !held.record.delivered) held.update({ delivered: true });
+  }
+}
 
 /**
  * Settles a finished verification: messenger sends checked (refunded when undelivered), the fee
@@ -19,22 +40,25 @@ export async function settle(
   const outcome = await deps.store.locked(verification, deps.lockTimeoutMs, async (held) => {
     if (held.record.status === 'pending' || held.record.settledAt) return false;
     await settleMessengerLocked(deps, held);
+    if (refundsFee(held.record) && !held.record.feeRefunded) await refreshSmsLocked(deps, held);
     const record = held.record;
     if (refundsFee(record) && !record.feeRefunded) {
       held.needsLock();
-      await deps.peers.billing.Refund({
-        project_id: record.projectId,
-        amount_cents: record.feeCents,
-        idempotency_key: moneyKeys.feeRefund(record.sid),
-        reference: record.sid,
-        description: 'verify fee: no channel delivered',
+      await giveBack(deps.peers.billing, {
+        refund: {
+          project_id: record.projectId,
+          amount_cents: record.feeCents,
+          idempotency_key: moneyKeys.feeRefund(record.sid),
+          reference: record.sid,
+          description: 'verify fee: no channel delivered',
+        },
       });
       held.update({ feeRefunded: true });
     }
     const now = deps.clock.now();
     held.update({ costCents: verificationCost(held.record), settledAt: now, codeSealed: null });
     const headers: Record<string, string> = held.record.callbackUrl
-      ? { 'otp-callback-url': held.record.callbackUrl }
+      ? { [CALLBACK_URL_HEADER]: held.record.callbackUrl }
       : {};
     held.addEvent(
       SUBJECTS.verificationFinished,

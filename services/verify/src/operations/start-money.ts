@@ -1,4 +1,4 @@
-import { ensureTimeLeft, isDomainError, outcomeUnknown } from '@otp/platform';
+import { ensureTimeLeft, giveBack } from '@otp/platform';
 import { moneyKeys } from '../domain/settlement.js';
 import type { StartIntent } from '../store/start-intents.js';
 import type { FlowDeps } from './deps.js';
@@ -13,11 +13,6 @@ import type { FlowDeps } from './deps.js';
 const FEE_DESCRIPTION = 'verify fee';
 
 type StartMoney = Pick<StartIntent, 'sid' | 'projectId' | 'holdCents' | 'feeCents'>;
-
-/** A refusal Billing answered (nothing moved), with one of `codes`. */
-function refusedWith(error: unknown, ...codes: string[]): boolean {
-  return isDomainError(error) && !outcomeUnknown(error) && codes.includes(error.code);
-}
 
 function holdRequest(intent: StartMoney) {
   return {
@@ -58,41 +53,23 @@ export async function takeStartMoney(
 }
 
 /**
- * Gives back whatever a start that will not happen took: the hold if it is still held, else the
- * fee it captured. Resolves only once Billing confirmed (each refusal below means "nothing of
- * that kind to give back"); throws while Billing is away, and the recovery pass tries again.
+ * Gives back whatever a start that will not happen took: the hold if it is still held (found by
+ * replaying its key when its id was never learned), else the fee it captured (the platform's one
+ * give-back, giveBack). Resolves only once Billing confirmed; throws while Billing is away, and
+ * the recovery pass tries again.
  */
 export async function giveBackStartMoney(
   deps: FlowDeps,
   intent: StartMoney & { holdId: string | null },
 ): Promise<void> {
-  let holdId = intent.holdId;
-  if (!holdId) {
-    // The hold's id was never learned: the same key answers with the hold if it exists. If it
-    // did not, this takes it now, and the release below gives it straight back.
-    try {
-      holdId = (await deps.peers.billing.Hold(holdRequest(intent))).hold_id;
-    } catch (error) {
-      if (refusedWith(error, 'INSUFFICIENT_BALANCE', 'SPEND_LIMIT_REACHED')) return; // no hold under this key, and none taken
-      throw error;
-    }
-  }
-  try {
-    await deps.peers.billing.Release({ hold_id: holdId, idempotency_key: moneyKeys.release(intent.sid) });
-    return; // released whole: the fee was never captured
-  } catch (error) {
-    if (!refusedWith(error, 'HOLD_NOT_ACTIVE', 'HOLD_NOT_FOUND')) throw error;
-  }
-  // The hold was captured: the fee was charged.
-  try {
-    await deps.peers.billing.Refund({
+  await giveBack(deps.peers.billing, {
+    hold: { id: intent.holdId, request: holdRequest(intent), releaseKey: moneyKeys.release(intent.sid) },
+    refund: {
       project_id: intent.projectId,
       amount_cents: intent.feeCents,
       idempotency_key: moneyKeys.feeRefund(intent.sid),
       reference: intent.sid,
       description: 'verify fee: not started',
-    });
-  } catch (error) {
-    if (!refusedWith(error, 'REFUND_EXCEEDS_CHARGE')) throw error;
-  }
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { DomainError, newSid } from '@otp/platform';
+import { DomainError, ensureSameRequest, newSid, type Replayable } from '@otp/platform';
 import { startHoldCents } from '../domain/first-send.js';
 import { initialState } from '../domain/verification.js';
 import { CodeVault } from '../secrets/code-vault.js';
@@ -17,15 +17,17 @@ export interface StartInput {
   metadata: Record<string, unknown>;
   /** The caller's key for this start (unique per project); null: no dedup. */
   requestKey: string | null;
+  /** The fingerprint of the request (null: none given): a repeat of the key with another is refused. */
+  requestHash: string | null;
 }
 
 /**
  * Starts a verification (spec: POST /verifications). Its intent is written first (`starting`,
  * never shown), with everything needed to finish it; then the money, the first send, and one
- * statement making it pending (finish-start.ts). A Start repeating a request key gets the
- * verification the first one created, finished first if a crash interrupted it.
+ * statement making it pending (finish-start.ts). A Start repeating a request key (and its
+ * fingerprint) gets the verification the first one created, finished first if a crash interrupted it.
  */
-export async function startVerification(deps: FlowDeps, input: StartInput): Promise<VerificationRecord> {
+export async function startVerification(deps: FlowDeps, input: StartInput): Promise<Replayable<VerificationRecord>> {
   const settings = await deps.settings.get(input.projectId, () => loadSettings(deps.statements, input.projectId));
   if (!settings.enabled) throw new DomainError('VERIFY_DISABLED', 'Verify is turned off for this project');
   const sid = newSid('VE');
@@ -38,6 +40,7 @@ export async function startVerification(deps: FlowDeps, input: StartInput): Prom
     sid,
     projectId: input.projectId,
     requestKey: input.requestKey,
+    requestHash: input.requestHash,
     to: input.to,
     channel: initial.channel,
     checksLeft: initial.checksLeft,
@@ -62,10 +65,15 @@ export async function startVerification(deps: FlowDeps, input: StartInput): Prom
   // A conflicting row may be discarded between the insert and the read: then the key is free again.
   for (let tries = 0; tries < 3; tries++) {
     if (await deps.intents.create(intent, leaseEnd(deps, now))) {
-      return finishStart(deps, { ...intent, status: 'starting', holdId: null, moneyDue: false }, 'request');
+      const value = await finishStart(
+        deps,
+        { ...intent, status: 'starting', holdId: null, moneyDue: false },
+        'request',
+      );
+      return { value, replayed: false };
     }
     const existing = input.requestKey ? await deps.intents.findLive(input.projectId, input.requestKey) : undefined;
-    if (existing) return repeatStart(deps, input, existing);
+    if (existing) return { value: await repeatStart(deps, input, existing), replayed: true };
   }
   throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'a start with this request key is still running');
 }
@@ -76,6 +84,7 @@ function leaseEnd(deps: FlowDeps, now: Date): Date {
 
 /** A Start whose request key names a live row: that verification, finished first if it is still starting. */
 async function repeatStart(deps: FlowDeps, input: StartInput, existing: StartIntent): Promise<VerificationRecord> {
+  ensureSameRequest(existing.requestHash, input.requestHash);
   if (existing.to !== input.to) {
     throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'this request key was used for a verification of another number');
   }

@@ -70,14 +70,15 @@ export function verifyHandlers(deps: FlowDeps, logger: Logger): VerifyHandlers {
       const to = required(request.to, 'to');
       const phone = normalizePhone(to);
       if (!phone) throw new DomainError('INVALID_REQUEST_BODY', phoneProblem('to', to)!);
-      const record = await startVerification(deps, {
+      const { value, replayed } = await startVerification(deps, {
         projectId: required(request.project_id, 'project_id'),
         to: phone.e164,
         callback: request.callback || null,
         metadata: metadataOf(request.metadata_json),
         requestKey: request.request_key || null,
+        requestHash: request.request_hash || null,
       });
-      return toMessage(record);
+      return { ...toMessage(value), replayed };
     },
 
     async Get(request) {

@@ -3,7 +3,7 @@ import { insertAttempts } from './verification-rows.js';
 
 // Bytes go out as base64 text, as in every read of a verification (verification-rows.ts).
 const INTENT_COLUMNS = `
-  sid, project_id, request_key, status, to_number, channel, checks_left, fee_cents, hold_cents, hold_id,
+  sid, project_id, request_key, request_hash, status, to_number, channel, checks_left, fee_cents, hold_cents, hold_id,
   money_due, metadata, callback_url, created_at, expires_at, encode(code_mac, 'base64') AS code_mac,
   encode(code_sealed, 'base64') AS code_sealed, switch_on_failure, fallback_due_at, sms_from, sms_text`;
 
@@ -17,10 +17,11 @@ export const INTENT_STATEMENTS = {
     'create_intent',
     `INSERT INTO verifications (sid, project_id, request_key, status, to_number, channel, checks_left, fee_cents,
                                 hold_cents, cost_cents, metadata, callback_url, created_at, expires_at, code_mac,
-                                code_sealed, switch_on_failure, fallback_due_at, sms_from, sms_text, recovery_due_at)
+                                code_sealed, switch_on_failure, fallback_due_at, sms_from, sms_text, recovery_due_at,
+                                request_hash)
      VALUES ($1::text, $2::text, $3::text, 'starting', $4::text, $5::text, $6::int, $7::int, $8::int, 0, $9::jsonb,
              $10::text, $11::timestamptz, $12::timestamptz, $13::bytea, $14::bytea, $15::boolean,
-             $16::timestamptz, $17::text, $18::text, $19::timestamptz)
+             $16::timestamptz, $17::text, $18::text, $19::timestamptz, $20::text)
      ON CONFLICT (project_id, request_key) WHERE status <> 'discarded' DO NOTHING
      RETURNING sid`,
   ),

@@ -20,6 +20,8 @@ export interface StartIntent {
   sid: string;
   projectId: string;
   requestKey: string | null;
+  /** The fingerprint of the request that used the key; null when the caller gave none. */
+  requestHash: string | null;
   /** `starting` or `discarded` for intents; a verification status once it turned pending. */
   status: string;
   to: string;
@@ -46,6 +48,7 @@ interface IntentRow {
   sid: string;
   project_id: string;
   request_key: string | null;
+  request_hash: string | null;
   status: string;
   to_number: string;
   channel: string;
@@ -71,6 +74,7 @@ function fromIntentRow(row: IntentRow): StartIntent {
     sid: row.sid,
     projectId: row.project_id,
     requestKey: row.request_key,
+    requestHash: row.request_hash,
     status: row.status,
     to: row.to_number,
     channel: row.channel as AttemptChannel,
@@ -151,6 +155,7 @@ export class StartIntentStore {
       v.smsFrom,
       v.smsText,
       leaseUntil,
+      v.requestHash,
     ]);
     return rows.length > 0;
   }

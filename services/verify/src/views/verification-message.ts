@@ -2,8 +2,11 @@ import type { Verification__Output as Verification } from '@otp/proto/dist/gener
 import { attemptCost } from '../domain/settlement.js';
 import type { VerificationRecord } from '../store/verifications.js';
 
-/** A stored verification as the RPC message (and, through verificationResource, the public view). */
-export function toMessage(record: VerificationRecord): Verification {
+/**
+ * A stored verification as the RPC message (and, through verificationResource, the public view);
+ * `replayed` is the Start's to say.
+ */
+export function toMessage(record: VerificationRecord): Omit<Verification, 'replayed'> {
   return {
     sid: record.sid,
     project_id: record.projectId,

@@ -10,6 +10,3 @@ export const eventEnvelope = z.object({
 });
 
 export type Event = z.infer<typeof eventEnvelope>;
-
-/** NATS header carrying the callback URL; absent when the event has no webhook. */
-export const CALLBACK_URL_HEADER = 'otp-callback-url';

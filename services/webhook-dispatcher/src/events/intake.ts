@@ -1,10 +1,13 @@
 import type { JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import {
+  CALLBACK_URL_HEADER,
   CALLBACK_URL_MAX_LENGTH,
   callbackUrlFormatProblem,
+  CONSUMERS,
   ensureConsumer,
-  ensureStream,
+  eventFromOwner,
+  recordRefusedEvent,
   runConsumer,
   traceHeaders,
   STREAMS,
@@ -13,10 +16,11 @@ import {
   type MessageOutcome,
   type RunningConsumer,
 } from '@otp/platform';
-import { CALLBACK_URL_HEADER, eventEnvelope } from '../domain/event.js';
+import { eventEnvelope } from '../domain/event.js';
 import type { Deliveries } from '../store/deliveries.js';
 
-export const INTAKE_CONSUMER = 'webhook-dispatcher';
+/** Its durable consumer, as the NATS permission table (bus/permissions.ts) grants it. */
+export const INTAKE_CONSUMER = CONSUMERS.webhookIntake.durable;
 
 function callbackUrl(message: JsMsg): string | undefined {
   for (const [key] of message.headers ?? []) {
@@ -42,6 +46,11 @@ function deliveryTarget(raw: string): { url: string; host: string; problem?: str
 /**
  * Turns an event into a stored delivery, then acks. The row is stored first, so a crash before
  * the ack means a redelivery, which the (event, url) unique index absorbs.
+ *
+ * Where and for whom to post come from the event's owner only: an event is taken only on a subject
+ * that the owner of its type alone may publish (eventFromOwner, by the NATS permission table), so
+ * its project (the envelope) and its target (the header) are the owner's stored data. Any other is
+ * acknowledged and dropped, never posted: no redelivery could make it the owner's.
  */
 export function intakeHandler(deps: { deliveries: Deliveries; logger: Logger; stored: () => void }) {
   return async (message: JsMsg): Promise<MessageOutcome> => {
@@ -59,6 +68,14 @@ export function intakeHandler(deps: { deliveries: Deliveries; logger: Logger; st
       return 'drop';
     }
     const event = parsed.data;
+    if (!eventFromOwner(message.subject, event.type)) {
+      deps.logger.warn(
+        { subject: message.subject, type: event.type, seq: message.seq },
+        'event type not published by its owner on this subject, dropped',
+      );
+      recordRefusedEvent('not_owner');
+      return 'ack';
+    }
     const target = deliveryTarget(url);
     const added = await deps.deliveries.add({
       projectId: event.project_id,
@@ -76,10 +93,9 @@ export function intakeHandler(deps: { deliveries: Deliveries; logger: Logger; st
 }
 
 export async function startIntake(bus: Bus, deps: Parameters<typeof intakeHandler>[0]): Promise<RunningConsumer> {
-  await ensureStream(bus.jsm, STREAMS.events);
   await ensureConsumer(bus.jsm, STREAMS.events.name, {
     durable_name: INTAKE_CONSUMER,
-    filter_subject: 'events.>',
+    filter_subject: CONSUMERS.webhookIntake.filter,
     ack_wait: nanos(30_000),
   });
   return runConsumer({

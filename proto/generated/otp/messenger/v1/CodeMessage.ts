@@ -17,6 +17,7 @@ export interface CodeMessage {
   'callback'?: (string);
   'purpose'?: (string);
   'checks'?: (number);
+  'replayed'?: (boolean);
   '_last_error'?: "last_error";
   '_delivered_at'?: "delivered_at";
   '_verification_status'?: "verification_status";
@@ -39,6 +40,7 @@ export interface CodeMessage__Output {
   'callback'?: (string);
   'purpose': (string);
   'checks'?: (number);
+  'replayed': (boolean);
   '_last_error'?: "last_error";
   '_delivered_at'?: "delivered_at";
   '_verification_status'?: "verification_status";

@@ -10,6 +10,7 @@ export interface SendCodeRequest {
   'purpose'?: (string);
   'ttl_seconds'?: (number);
   'request_key'?: (string);
+  'request_hash'?: (string);
   '_code'?: "code";
   '_callback'?: "callback";
   '_ttl_seconds'?: "ttl_seconds";
@@ -24,6 +25,7 @@ export interface SendCodeRequest__Output {
   'purpose': (string);
   'ttl_seconds'?: (number);
   'request_key': (string);
+  'request_hash': (string);
   '_code'?: "code";
   '_callback'?: "callback";
   '_ttl_seconds'?: "ttl_seconds";

@@ -11,6 +11,7 @@ export interface SendSmsRequest {
   'purpose'?: (string);
   'request_key'?: (string);
   'masked_body'?: (string);
+  'request_hash'?: (string);
   '_from'?: "from";
   '_callback'?: "callback";
   '_masked_body'?: "masked_body";
@@ -26,6 +27,7 @@ export interface SendSmsRequest__Output {
   'purpose': (string);
   'request_key': (string);
   'masked_body'?: (string);
+  'request_hash': (string);
   '_from'?: "from";
   '_callback'?: "callback";
   '_masked_body'?: "masked_body";

@@ -20,6 +20,7 @@ export interface SmsMessage {
   'carrier'?: (string);
   'purpose'?: (string);
   'attempts'?: (number);
+  'replayed'?: (boolean);
   '_processed_at'?: "processed_at";
   '_last_error'?: "last_error";
   '_delivery_status'?: "delivery_status";
@@ -45,6 +46,7 @@ export interface SmsMessage__Output {
   'carrier'?: (string);
   'purpose': (string);
   'attempts': (number);
+  'replayed': (boolean);
   '_processed_at'?: "processed_at";
   '_last_error'?: "last_error";
   '_delivery_status'?: "delivery_status";

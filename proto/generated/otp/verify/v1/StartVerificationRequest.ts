@@ -7,6 +7,7 @@ export interface StartVerificationRequest {
   'callback'?: (string);
   'metadata_json'?: (string);
   'request_key'?: (string);
+  'request_hash'?: (string);
   '_callback'?: "callback";
 }
 
@@ -16,5 +17,6 @@ export interface StartVerificationRequest__Output {
   'callback'?: (string);
   'metadata_json': (string);
   'request_key': (string);
+  'request_hash': (string);
   '_callback'?: "callback";
 }

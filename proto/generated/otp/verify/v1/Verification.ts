@@ -19,6 +19,7 @@ export interface Verification {
   'approved_at'?: (string);
   'metadata_json'?: (string);
   'last_error'?: (string);
+  'replayed'?: (boolean);
   '_fallback_reason'?: "fallback_reason";
   '_approved_at'?: "approved_at";
   '_last_error'?: "last_error";
@@ -40,6 +41,7 @@ export interface Verification__Output {
   'approved_at'?: (string);
   'metadata_json': (string);
   'last_error'?: (string);
+  'replayed': (boolean);
   '_fallback_reason'?: "fallback_reason";
   '_approved_at'?: "approved_at";
   '_last_error'?: "last_error";

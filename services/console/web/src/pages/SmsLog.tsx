@@ -22,6 +22,8 @@ export function SmsLog({ project }: ProjectPageProps) {
         { header: 'To', cell: (m) => m.to },
         { header: 'From', cell: (m) => m.from },
         { header: 'Status', cell: (m) => <Badge value={m.status} /> },
+        // The receipt's word, as the detail shows it: a list row never says less than its detail.
+        { header: 'Delivery', cell: (m) => m.delivery_status ?? 'no receipt yet' },
         { header: 'For', cell: (m) => (m.purpose === 'verify' ? 'verification' : 'direct') },
         { header: 'Cost', cell: (m) => m.cost },
         { header: 'Created', cell: (m) => <Time value={m.date_created} /> },

@@ -17,9 +17,10 @@ const carrierListSchema = adminApi.registry.register(
         name: z.string(),
         host: z.string(),
         port: z.number().int(),
-        health: z
-          .enum(['ready', 'throttled', 'down'])
-          .openapi({ description: 'down: no bind is up; throttled: the carrier asked to slow down.' }),
+        health: z.enum(['ready', 'throttled', 'degraded', 'down']).openapi({
+          description:
+            'down: no bind is up; degraded: a keep-alive or a submit went unanswered (until an enquire_link is answered again), or the receiver of a bind pair is down; throttled: the carrier asked to slow down.',
+        }),
         binds: z.array(
           z.object({
             bound: z.boolean(),

@@ -26,10 +26,16 @@ registerOperation(adminApi, {
   summary: 'Top up a balance',
   params: projectParams,
   headers: z.object({
-    'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY).optional().openapi({
-      description: 'A retried top-up with the same key credits once and answers the current balance.',
-      example: 'invoice-17',
-    }),
+    'Idempotency-Key': z
+      .string()
+      .regex(IDEMPOTENCY_KEY)
+      .optional()
+      .openapi({
+        description:
+          'A retried top-up with the same key and amount credits once and answers the current balance; the ' +
+          'same key with another amount is 422 IDEMPOTENCY_KEY_REUSED (nothing credited). Kept as long as the ledger keeps it.',
+        example: 'invoice-17',
+      }),
   }),
   body: { schema: creditBody, example: { amount: '25.00', note: 'invoice 17' } },
   success: {
@@ -37,7 +43,7 @@ registerOperation(adminApi, {
     description: 'The balance after the top-up',
     schema: adminApi.registry.register('Balance', z.object({ balance: amount })),
   },
-  errors: ['PROJECT_NOT_FOUND'],
+  errors: ['PROJECT_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'],
 });
 
 export function creditRoutes(deps: GatewayDeps): Router {
@@ -49,7 +55,8 @@ export function creditRoutes(deps: GatewayDeps): Router {
     if (given !== undefined && !IDEMPOTENCY_KEY.test(given)) {
       throw new DomainError('INVALID_REQUEST_BODY', 'Idempotency-Key: 1-200 letters, digits or . _ : -');
     }
-    // With the operator's key a retried top-up is a replay in Billing and credits nothing more.
+    // With the operator's key a retried top-up is a replay in Billing and credits nothing more; the
+    // key with another amount is refused there. Billing keeps a key this long by its hash.
     const movement = await deps.peers.billing.Credit({
       project_id: projectId,
       amount_cents: input.amount,

@@ -10,7 +10,7 @@ import { registerOperation } from '../../openapi/operation.js';
 import { publicApi } from '../../openapi/registry.js';
 import { projectOf } from '../auth.js';
 import { guardedStart } from '../guard.js';
-import { requestKeyOf } from '../idempotency.js';
+import { markReplayed, ownerKeyOf } from '../idempotency.js';
 import { messengerCodeSchema } from '../resources.js';
 
 // POST /v1/messages/messenger, GET /v1/messages/messenger/{sid} and
@@ -113,9 +113,10 @@ export function messengerRoutes(deps: GatewayDeps): Router {
         ...(input.callback === undefined ? {} : { callback: input.callback }),
         metadata_json: JSON.stringify(input.metadata ?? {}),
         purpose: 'direct',
-        request_key: requestKeyOf(req),
+        ...ownerKeyOf(req),
       }),
     );
+    markReplayed(res, message.replayed);
     res.status(201).json(messengerCodeResource(message));
   });
 

@@ -10,7 +10,7 @@ import { registerOperation } from '../../openapi/operation.js';
 import { publicApi } from '../../openapi/registry.js';
 import { projectOf } from '../auth.js';
 import { guardedStart } from '../guard.js';
-import { requestKeyOf } from '../idempotency.js';
+import { markReplayed, ownerKeyOf } from '../idempotency.js';
 import { smsMessageSchema } from '../resources.js';
 
 // POST /v1/messages/sms and GET /v1/messages/sms/{sid} (spec: "SMS message").
@@ -88,9 +88,10 @@ export function smsRoutes(deps: GatewayDeps): Router {
         ...(input.callback === undefined ? {} : { callback: input.callback }),
         metadata_json: JSON.stringify(input.metadata ?? {}),
         purpose: 'direct',
-        request_key: requestKeyOf(req),
+        ...ownerKeyOf(req),
       }),
     );
+    markReplayed(res, message.replayed);
     res.status(201).json(smsMessageResource(message));
   });
 

@@ -10,7 +10,7 @@ import { registerOperation } from '../../openapi/operation.js';
 import { publicApi } from '../../openapi/registry.js';
 import { projectOf } from '../auth.js';
 import { guardedStart } from '../guard.js';
-import { requestKeyOf } from '../idempotency.js';
+import { markReplayed, ownerKeyOf } from '../idempotency.js';
 import { verificationFields, verificationSchema } from '../resources.js';
 
 // POST /v1/verifications, GET /v1/verifications/{sid}, POST /v1/verifications/{sid}/check
@@ -114,9 +114,10 @@ export function verificationRoutes(deps: GatewayDeps): Router {
           to: input.to,
           ...(input.callback === undefined ? {} : { callback: input.callback }),
           metadata_json: JSON.stringify(input.metadata ?? {}),
-          request_key: requestKeyOf(req),
+          ...ownerKeyOf(req),
         }),
     );
+    markReplayed(res, verification.replayed);
     res.status(201).json(verificationResource(verification));
   });
 

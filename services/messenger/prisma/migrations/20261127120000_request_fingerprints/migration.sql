@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "codes" ADD COLUMN     "request_hash" TEXT;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "verifications" ADD COLUMN     "request_hash" TEXT;
