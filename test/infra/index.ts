@@ -10,3 +10,4 @@ export * from './invariants.js';
 export * from './tcp-proxy.js';
 export * from './prisma-compiler.js';
 export * from './chart.js';
+export * from './scrape.js';

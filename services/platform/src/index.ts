@@ -35,6 +35,7 @@ export * from './db/statement-batch.js';
 export * from './db/unavailable.js';
 export * from './ready.js';
 export * from './telemetry/metrics.js';
+export * from './telemetry/carrier-metrics.js';
 export { recordServerRoute, serverRoute } from './telemetry/server-route.js';
 export * from './net/callback-url.js';
 export * from './periodic-task.js';

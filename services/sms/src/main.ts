@@ -15,6 +15,7 @@ import {
   systemClock,
   WritesInProgress,
   PriceLists,
+  observeCarriers,
 } from '@otp/platform';
 import { Carriers } from './carrier/carriers.js';
 import { readCarriersFile, singleCarrierPlan } from './carrier/carriers-file.js';
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
     onReceipt: (carrier, receipt) => recordReceipt(receiptDeps, carrier, receipt),
   });
   carriers.start();
+  observeCarriers(() => carriers.statuses());
   const receiptMatching = new ReceiptMatching(receiptDeps, config.SMS_RECEIPT_PASS_MS);
   receiptMatching.start();
 

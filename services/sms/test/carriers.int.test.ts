@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { freePort } from '@otp/platform/launcher';
-import { eventually, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
+import { eventually, scrapedSum, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
 
 // Several carriers through the public REST API: three simulated SMSCs of the sandbox (alpha, beta,
 // gamma) on their own ports, a carriers file with routes over them, the real sms worker.
@@ -48,6 +48,9 @@ let project: TestProject;
 let hookServer: Server;
 const hooks: Hook[] = [];
 let hookUrl: string;
+let metricsPort: number;
+
+const metric = (name: string, labels: Record<string, string>) => scrapedSum(metricsPort, name, labels);
 
 async function send(to: string, body: string, extra: Record<string, unknown> = {}): Promise<Sms> {
   const response = await project.api.post<Sms>('/messages/sms', { to, body, from: 'Carriers', ...extra });
@@ -95,6 +98,7 @@ async function carrierView(name: string): Promise<CarrierView> {
 describe('carriers: error classes, throttling, multipart, receipts, routes and failover', () => {
   beforeAll(async () => {
     const [alpha, beta, gamma] = [await freePort(), await freePort(), await freePort()];
+    metricsPort = await freePort();
     const file = path.join(tmpdir(), `carriers-${process.pid}.json`);
     const carrier = (name: string, port: number, more: Record<string, unknown> = {}) => ({
       name,
@@ -155,6 +159,7 @@ describe('carriers: error classes, throttling, multipart, receipts, routes and f
           ]),
         },
         sms: {
+          METRICS_PORT: String(metricsPort),
           SMS_CARRIERS_FILE: file,
           SMS_RETRY_BASE_MS: '50',
           SMS_THROTTLE_RETRY_MS: '50',
@@ -319,5 +324,33 @@ describe('carriers: error classes, throttling, multipart, receipts, routes and f
     );
     const afterwards = await final((await send('+447700120110', 'after')).sid);
     assert.equal(afterwards.carrier, 'alpha');
+  });
+
+  it('the metrics count the submits by status, the throttling by scope, the sessions lost, and show the binds', async () => {
+    const gamma = { carrier: 'gamma' };
+    // The cases above: 8 refusals of one number, then 2 numbers refused twice each.
+    assert.equal(
+      await metric('sms_carrier_submits_total', { ...gamma, class: 'throttled', command_status: '0x00000058' }),
+      12,
+    );
+    assert.equal((await metric('sms_carrier_throttles_total', { ...gamma, scope: 'destination' })) >= 8, true);
+    assert.equal((await metric('sms_carrier_throttles_total', { ...gamma, scope: 'bind' })) >= 1, true);
+    assert.equal(await metric('sms_carrier_throttles_total', gamma), 12);
+    assert.equal(
+      await metric('sms_carrier_submits_total', { carrier: 'alpha', class: 'permanent', command_status: '0x0000000b' }),
+      1,
+    );
+    assert.ok((await metric('sms_carrier_submits_total', { carrier: 'alpha', class: 'accepted' })) > 0);
+    // alpha went down and came back: both its binds' sessions ended, and both are bound again.
+    assert.ok((await metric('sms_carrier_session_resets_total', { carrier: 'alpha' })) >= 2);
+    await eventually(
+      () => metric('sms_carrier_binds', { carrier: 'alpha', state: 'bound' }),
+      (bound) => bound === 2,
+      { what: 'both alpha binds bound on the metrics' },
+    );
+    assert.equal(await metric('sms_carrier_binds', { carrier: 'alpha', state: 'down' }), 0);
+    assert.equal(await metric('sms_carrier_window_limit', { carrier: 'alpha' }), 20);
+    assert.equal(await metric('sms_carrier_tps_limit', { carrier: 'alpha' }), 1000);
+    assert.ok((await metric('sms_carrier_window_limit', gamma)) < 20, 'the bind gamma slowed is slowed on the metrics');
   });
 });

@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { eventually, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
+import { freePort } from '@otp/platform/launcher';
+import { eventually, scrapedSum, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
 import { startSmsc, type Smsc } from './interop/smsc.js';
 
 // Interoperability with a third-party SMSC: Debian's Net::SMPP (libnet-smpp-perl) plays the
@@ -65,6 +66,7 @@ let platform: TestPlatform;
 let project: TestProject;
 let smsc: Smsc;
 let events: Smsc['events'] = [];
+let metricsPort: number;
 const smsLog: string[] = [];
 
 const submits = (to: string) => smsc.submits(to);
@@ -111,6 +113,7 @@ describe('interoperability with a Net::SMPP SMSC', () => {
     smsc = await startSmsc({ rules: RULES, text_ids: { alpha: 'decimal' }, mute_enquire_link: ['delta'] });
     events = smsc.events;
     const { port } = smsc;
+    metricsPort = await freePort();
     const carrier = (name: string, more: Record<string, unknown> = {}) => ({
       name,
       host: '127.0.0.1',
@@ -151,6 +154,7 @@ describe('interoperability with a Net::SMPP SMSC', () => {
       only: ['sandbox', 'billing', 'sms', 'gateway'],
       env: {
         sms: {
+          METRICS_PORT: String(metricsPort),
           SMS_CARRIERS_FILE: file,
           SMS_RETRY_BASE_MS: '100',
           SMS_THROTTLE_RETRY_MS: '50',
@@ -259,6 +263,11 @@ describe('interoperability with a Net::SMPP SMSC', () => {
     assert.ok(
       events.some((e) => e.event === 'unbind' && e.system_id === 'alpha'),
       'alpha was unbound at once',
+    );
+    const resets = { carrier: 'alpha', reason: 'answer_timeout' };
+    assert.ok(
+      (await scrapedSum(metricsPort, 'sms_carrier_session_resets_total', resets)) >= 1,
+      'counted on the metrics',
     );
     // beta's receipt comes on its receiver session.
     assert.equal((await settled(done.sid)).delivery_status, 'delivered');
@@ -381,6 +390,11 @@ describe('interoperability with a Net::SMPP SMSC', () => {
     assert.match(delta.last_error ?? '', /enquire_link/);
     assert.ok(events.some((e) => e.event === 'unbind' && e.system_id === 'delta'));
     assert.ok(smsLog.some((line) => line.includes('session reset') && line.includes('enquire_link')));
+    const resets = { carrier: 'delta', reason: 'enquire_link_timeout' };
+    assert.ok(
+      (await scrapedSum(metricsPort, 'sms_carrier_session_resets_total', resets)) >= 1,
+      'counted on the metrics',
+    );
   });
 
   it('timestamps never go backwards: delivered_at is never before date_created or processed_at', async () => {

@@ -1,5 +1,5 @@
 import type { SubmitSmOptions } from 'smpp';
-import type { CarrierBindStatus, Logger } from '@otp/platform';
+import type { CarrierBindStatus, CarrierSessionReset, Logger } from '@otp/platform';
 import { BindPace } from '../domain/bind-pace.js';
 import type { BindHealth } from '../domain/carrier-health.js';
 import { BindDownError, type CarrierReceipt } from './carrier.js';
@@ -26,6 +26,8 @@ export interface BindOptions {
   logger: Logger;
   onReceipt: (receipt: CarrierReceipt) => Promise<void>;
   onError: (error: string) => void;
+  /** A bound session of the bind ended (smpp-link.ts): counted on the metrics. */
+  onSessionReset: (reason: CarrierSessionReset) => void;
 }
 
 interface Queued {

@@ -1,10 +1,17 @@
-import type { CarrierStatus, Logger } from '@otp/platform';
+import {
+  countCarrierFromZero,
+  recordCarrierSessionReset,
+  recordCarrierSubmit,
+  recordCarrierThrottle,
+  type CarrierStatus,
+  type Logger,
+} from '@otp/platform';
 import { carrierHealth } from '../domain/carrier-health.js';
 import { DestinationBackoff } from '../domain/destination-backoff.js';
 import { ThrottleScope } from '../domain/throttle-scope.js';
 import type { CarrierIdFormats } from '../domain/receipts.js';
 import type { CarrierAvailability } from '../domain/routes.js';
-import { classifySubmitStatus, describeSubmitStatus } from '../domain/submit-status.js';
+import { classifySubmitStatus, commandStatusLabel, describeSubmitStatus } from '../domain/submit-status.js';
 import { wireText } from '../domain/wire-text.js';
 import { BindDownError, type Carrier, type CarrierReceipt, type OutgoingParts, type PartOutcome } from './carrier.js';
 import type { CarrierDefinition } from './carriers-file.js';
@@ -49,6 +56,7 @@ export class SmppCarrier implements Carrier {
     this.answerWithinMs = options.submitTimeoutMs + unbindWaitMs(options.submitTimeoutMs) + 1000;
     this.backoff = new DestinationBackoff(options.destinationBackoffMs);
     this.throttleScope = new ThrottleScope(options.recoverEveryMs);
+    countCarrierFromZero(options.name);
     this.binds = Array.from(
       { length: options.binds },
       (_, index) =>
@@ -57,6 +65,7 @@ export class SmppCarrier implements Carrier {
           logger: options.logger.child({ carrier: options.name, bind: index + 1 }),
           onReceipt: (receipt) => options.onReceipt(this, receipt),
           onError: (message) => this.noteError(`bind ${index + 1}: ${message}`),
+          onSessionReset: (reason) => recordCarrierSessionReset(this.name, reason),
         }),
     );
   }
@@ -88,6 +97,8 @@ export class SmppCarrier implements Carrier {
             answer.header.commandId === COMMAND.generic_nack && answer.header.status === STATUS.ESME_ROK
               ? STATUS.ESME_RSYSERR
               : answer.header.status;
+          const submitClass = classifySubmitStatus(status);
+          recordCarrierSubmit(this.name, submitClass, commandStatusLabel(status));
           if (status === STATUS.ESME_ROK) {
             this.counts.accepted += 1;
             this.acceptedAt.push(Date.now());
@@ -96,8 +107,10 @@ export class SmppCarrier implements Carrier {
             return { sequence, result: 'accepted', carrierMessageId: answer.id ?? '' };
           }
           this.counts.refused += 1;
-          if (classifySubmitStatus(status) === 'throttled') {
-            bind.throttled(this.throttleScope.bindWide(message.to, Date.now()));
+          if (submitClass === 'throttled') {
+            const bindWide = this.throttleScope.bindWide(message.to, Date.now());
+            recordCarrierThrottle(this.name, bindWide ? 'bind' : 'destination');
+            bind.throttled(bindWide);
             this.backoff.throttled(message.to, Date.now());
           }
           this.noteError(`refused a part: ${describeSubmitStatus(status)}`);
@@ -106,6 +119,7 @@ export class SmppCarrier implements Carrier {
           const reason = `carrier ${this.name}: ${error instanceof Error ? error.message : String(error)}`;
           this.noteError(reason);
           if (error instanceof BindDownError) return { sequence, result: 'not_sent', reason };
+          recordCarrierSubmit(this.name, 'no_answer', 'none');
           return { sequence, result: 'no_answer', reason };
         }
       }),

@@ -1,4 +1,4 @@
-import type { Logger } from '@otp/platform';
+import type { CarrierSessionReset, Logger } from '@otp/platform';
 import { BindDownError, CarrierError, type CarrierReceipt } from './carrier.js';
 import { COMMAND, PduDecodeError, STATUS } from './pdu-decode.js';
 import type { FramingError } from './pdu-frames.js';
@@ -30,6 +30,8 @@ export interface LinkOptions {
   onError: (error: string) => void;
   /** Bound now, or no longer. */
   onBoundChange: (bound: boolean) => void;
+  /** A bound session ended other than by close(): counted on the metrics. */
+  onSessionReset: (reason: CarrierSessionReset) => void;
 }
 
 /** How long a reset session waits for unbind_resp: a late answer can still come meanwhile. */
@@ -121,7 +123,7 @@ export class SmppLink {
       const timer = setTimeout(() => {
         const reason = `no ${command}_resp within ${this.options.answerTimeoutMs} ms`;
         if (onTimeout === 'drop') session.destroy(reason);
-        else this.reset(session, reason);
+        else this.reset(session, reason, command === 'enquire_link' ? 'enquire_link_timeout' : 'answer_timeout');
       }, this.options.answerTimeoutMs);
       this.pending.add(fail);
       const written = session.request(command, fields, (pdu) => {
@@ -133,8 +135,9 @@ export class SmppLink {
   }
 
   /** Unbinds now and connects again: answers still in flight may come until unbind_resp (or a short wait). */
-  private reset(session: SmppSession, reason: string): void {
+  private reset(session: SmppSession, reason: string, cause: CarrierSessionReset): void {
     if (this.session !== session || this.resetting) return;
+    this.options.onSessionReset(cause);
     this.resetting = true;
     this.degraded = true;
     this.setBound(false);
@@ -221,7 +224,8 @@ export class SmppLink {
         return;
       case COMMAND.unbind:
         session.respond('unbind', header);
-        // Ended on purpose, as a reset is: logged here, not again as a drop.
+        // Ended on purpose, as a reset is: logged and counted here, not again as a drop.
+        if (this.bound) this.options.onSessionReset('unbound_by_carrier');
         this.resetting = true;
         this.setBound(false);
         this.report('warn', 'unbound the session');
@@ -256,8 +260,10 @@ export class SmppLink {
     }
     // A drop of a bound session is logged; a connection that never bound (the carrier away) is
     // kept as the last error only, not logged on every reconnect.
-    if (wasBound) this.report('warn', `session dropped: ${reason}`);
-    else if (!this.resetting) this.options.onError(`no session: ${reason}`);
+    if (wasBound) {
+      this.options.onSessionReset('connection_lost');
+      this.report('warn', `session dropped: ${reason}`);
+    } else if (!this.resetting) this.options.onError(`no session: ${reason}`);
     this.reconnectTimer = setTimeout(() => this.connect(), this.options.reconnectMs);
   }
 

@@ -83,3 +83,8 @@ export function describeSubmitStatus(status: number): string {
   const name = NAMES[status];
   return name ? `${hex} ${name}` : hex;
 }
+
+/** `0x00000058`: a status as the metrics label it, bounded to SMPP 3.4's table (any other is `other`). */
+export function commandStatusLabel(status: number): string {
+  return NAMES[status] ? `0x${status.toString(16).padStart(8, '0')}` : 'other';
+}
