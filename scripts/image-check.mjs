@@ -14,7 +14,9 @@ import { Buffer } from 'node:buffer';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
 import { connect, createServer } from 'node:net';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -118,18 +120,32 @@ async function plan(renderedFile, outDir) {
     }
     // A pod's own env wins over envFrom, as in Kubernetes; its own ports move to the host ports.
     for (const entry of container.env ?? []) {
-      if (entry.valueFrom) {
+      if (entry.valueFrom?.fieldRef) {
+        variables[entry.name] = downwardValue(component, entry.valueFrom.fieldRef.fieldPath);
+      } else if (entry.valueFrom) {
         const { name, key } = entry.valueFrom.secretKeyRef ?? {};
         const value = secrets.get(name)?.[key];
         if (value === undefined) throw new Error(`${entry.name}: secret ${name}/${key} is not rendered`);
         variables[entry.name] = local(value);
       } else {
         const own = (container.ports ?? []).find((port) => String(port.containerPort) === entry.value);
-        variables[entry.name] =
-          own && entry.name.endsWith('PORT') ? String(portOf(component, own.name)) : local(entry.value);
+        // Kubernetes expands $(NAME) with the variables listed before it.
+        const value = entry.value?.replace(/\$\(([A-Za-z0-9_]+)\)/g, (whole, name) => variables[name] ?? whole);
+        variables[entry.name] = own && entry.name.endsWith('PORT') ? String(portOf(component, own.name)) : local(value);
       }
     }
     return variables;
+  };
+  /** What the downward API gives a pod, for the fields the chart asks for. */
+  const downwardValue = (component, fieldPath) => {
+    const fields = {
+      'metadata.name': `${component}-image-check`,
+      'metadata.uid': randomUUID(),
+      'metadata.namespace': 'otp',
+      'spec.nodeName': hostname(),
+    };
+    if (!(fieldPath in fields)) throw new Error(`${component}: downward API field ${fieldPath} is not simulated`);
+    return fields[fieldPath];
   };
   const envFile = (variables) =>
     Object.entries(variables)

@@ -126,6 +126,34 @@ describe('webhook delivery (real dispatcher, NATS, Postgres and HTTP receivers)'
     assert.deepEqual(new Set(delivered.map((d) => d.event_type)), new Set(types));
   });
 
+  it("one resource's later event waits for its earlier one's delivery to end: sms.delivered never before sms.sent", async () => {
+    const sid = `SM${'0'.repeat(23)}1`;
+    const sent = envelope('sms.sent', PROJECT, { sid, status: 'sent', metadata: {} });
+    const delivered = envelope('sms.delivered', PROJECT, { sid, status: 'sent', metadata: {} });
+    const other = envelope('sms.sent', PROJECT, { sid: `SM${'0'.repeat(23)}2`, status: 'sent', metadata: {} });
+    // The endpoint fails sms.sent four times (retries 5 ms, 30 ms, 120 ms, 600 ms apart here).
+    let failures = 0;
+    const ordered = await Receiver.start((request) =>
+      request.body.includes(sent.id) && failures++ < 4 ? { status: 500 } : { status: 200 },
+    );
+    try {
+      await producer.emit(sent, ordered.url('/order'));
+      await producer.emit(delivered, ordered.url('/order'));
+      await producer.emit(other, ordered.url('/order'));
+      await settled(PROJECT, delivered.id, 'succeeded');
+      const posts = ordered.received.map((r) =>
+        r.body.includes(sent.id) ? 'sent' : r.body.includes(delivered.id) ? 'delivered' : 'other',
+      );
+      const lastSent = posts.lastIndexOf('sent');
+      assert.equal(posts.filter((p) => p === 'sent').length, 5, posts.join(','));
+      assert.ok(posts.indexOf('delivered') > lastSent, `delivered posted after sent succeeded: ${posts.join(',')}`);
+      // Another resource's event does not wait for this one.
+      assert.ok(posts.indexOf('other') < lastSent, `another resource went meanwhile: ${posts.join(',')}`);
+    } finally {
+      await ordered.close();
+    }
+  });
+
   it('an event without a callback URL posts nothing', async () => {
     const silent = envelope('sms.sent', PROJECT, { sid: 'SILENT', metadata: {} });
     await producer.emit(silent, undefined);

@@ -30,6 +30,8 @@ function delivery(eventId: string, url: string): NewDelivery {
     host: 'hooks.example.com',
     body: JSON.stringify({ id: eventId, quote: 'a "quoted", {braced} \\ body' }),
     traceContext: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+    resourceSid: null,
+    eventSeq: null,
   };
 }
 

@@ -55,9 +55,17 @@ describe('the list of deliveries is one moment', () => {
       host: 'hooks.example.com',
       body: '{}',
       traceContext: {},
+      resourceSid: null,
+      eventSeq: null,
     });
     assert.equal(added, true);
-    const [claimed] = await deliveries.claimDue({ free: 1, perHost: 1, busy: new Map(), leaseMs: 60_000 });
+    const [claimed] = await deliveries.claimDue({
+      free: 1,
+      perHost: 1,
+      busy: new Map(),
+      leaseMs: 60_000,
+      orderWaitMs: 0,
+    });
     assert.ok(claimed, 'the delivery is due and claimed');
     const started = await deliveries.startAttempt(claimed, new Date());
     assert.ok(started);

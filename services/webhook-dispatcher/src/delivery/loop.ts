@@ -1,4 +1,5 @@
 import type { Logger } from '@otp/platform';
+import { RESOURCE_ORDER_WAIT_MS } from '../domain/event.js';
 import type { ClaimedDelivery, Deliveries } from '../store/deliveries.js';
 
 /**
@@ -69,6 +70,7 @@ export class DeliveryLoop {
         perHost: this.options.maxPerHost,
         busy: this.perHost,
         leaseMs: this.options.leaseMs,
+        orderWaitMs: RESOURCE_ORDER_WAIT_MS,
       });
     } catch (error) {
       this.options.logger.warn({ err: error }, 'could not claim due deliveries, will retry');

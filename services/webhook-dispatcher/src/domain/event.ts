@@ -10,3 +10,15 @@ export const eventEnvelope = z.object({
 });
 
 export type Event = z.infer<typeof eventEnvelope>;
+
+/**
+ * How long a later event of one resource waits for an earlier one's delivery to end before it goes
+ * anyway: an endpoint that fails one event must not hold the resource's next ones back for a day.
+ */
+export const RESOURCE_ORDER_WAIT_MS = 2 * 60 * 1000;
+
+/** The resource an event is about (its `data.sid`): its deliveries to one URL go in stream order. */
+export function resourceOf(event: Event): string | null {
+  const data = event.data as { sid?: unknown } | null;
+  return data && typeof data === 'object' && typeof data.sid === 'string' ? data.sid : null;
+}

@@ -16,7 +16,7 @@ import {
   type MessageOutcome,
   type RunningConsumer,
 } from '@otp/platform';
-import { eventEnvelope } from '../domain/event.js';
+import { eventEnvelope, resourceOf } from '../domain/event.js';
 import type { Deliveries } from '../store/deliveries.js';
 
 /** Its durable consumer, as the NATS permission table (bus/permissions.ts) grants it. */
@@ -85,6 +85,8 @@ export function intakeHandler(deps: { deliveries: Deliveries; logger: Logger; st
       host: target.host,
       body: message.string(),
       traceContext: traceHeaders(),
+      resourceSid: resourceOf(event),
+      eventSeq: message.seq,
       ...(target.problem ? { refusal: `callback URL ${target.problem}` } : {}),
     });
     if (added && !target.problem) deps.stored();

@@ -23,6 +23,9 @@ export interface NewDelivery {
   body: string;
   /** traceparent/tracestate of the intake span. */
   traceContext: Record<string, string>;
+  /** The event's resource (domain/event.ts resourceOf) and its sequence in the EVENTS stream. */
+  resourceSid: string | null;
+  eventSeq: number | null;
   /** Set when the URL is unusable from the start: the delivery is stored as failed with it. */
   refusal?: string;
 }
@@ -97,6 +100,8 @@ export class Deliveries {
       deliveries.map((d) => (d.refusal ? 'failed' : 'pending')),
       deliveries.map((d) => (d.refusal ? null : new Date(0))), // due at once (the database clock decides)
       deliveries.map((d) => d.refusal ?? null),
+      deliveries.map((d) => d.resourceSid),
+      deliveries.map((d) => d.eventSeq),
     ]);
     const added = new Set(created.map((row) => row.id));
     return deliveries.map((d) => added.has(d.id));
@@ -113,6 +118,8 @@ export class Deliveries {
     perHost: number;
     busy: Map<string, number>;
     leaseMs: number;
+    /** How long a later event of one resource waits for an earlier one (RESOURCE_ORDER_WAIT_MS). */
+    orderWaitMs: number;
   }): Promise<ClaimedDelivery[]> {
     const hosts = [...options.busy.keys()];
     const counts = hosts.map((host) => options.busy.get(host) ?? 0);
@@ -122,6 +129,7 @@ export class Deliveries {
       options.perHost,
       options.free,
       options.leaseMs,
+      options.orderWaitMs,
     ]);
   }
 

@@ -10,21 +10,22 @@ export const DELIVERY_STATEMENTS = {
    * Deliveries, each unless its (event, url) is stored already (by an earlier statement or an
    * earlier row of this one), one array per column: $1 ids, $2 projects, $3 event ids, $4 event
    * types, $5 urls, $6 hosts, $7 bodies, $8 trace contexts, $9 statuses, $10 next attempts at,
-   * $11 last errors. Answers the ids of the rows that were new, in no particular order: each row
+   * $11 last errors, $12 resources, $13 stream sequences. Answers the ids of the rows that were new, in no particular order: each row
    * carries its own id, so the caller matches them (the intake's group commit, deliveries.ts).
    */
   add: {
     name: 'webhook_add_deliveries',
     text: `INSERT INTO deliveries (id, project_id, event_id, event_type, url, host, body, trace_context, status,
-                                   next_attempt_at, last_error)
+                                   next_attempt_at, last_error, resource_sid, event_seq)
            SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                                $8::jsonb[], $9::text[], $10::timestamptz[], $11::text[])
+                                $8::jsonb[], $9::text[], $10::timestamptz[], $11::text[], $12::text[], $13::bigint[])
            ON CONFLICT DO NOTHING
            RETURNING id`,
   },
   /**
    * Leases up to $4 due deliveries, at most $3 in flight per host counting those this process
-   * runs ($1 hosts, $2 their counts), for $5 milliseconds.
+   * runs ($1 hosts, $2 their counts), for $5 milliseconds. A delivery whose resource has an earlier
+   * event still pending to the same URL waits, until it is $6 milliseconds old.
    */
   claimDue: {
     name: 'webhook_claim_due',
@@ -35,6 +36,14 @@ export const DELIVERY_STATEMENTS = {
                     row_number() OVER (PARTITION BY host ORDER BY next_attempt_at, id) AS place
                FROM deliveries
               WHERE status = 'pending' AND next_attempt_at <= now()
+                AND NOT (resource_sid IS NOT NULL AND created_at > now() - $6::double precision * interval '1 millisecond'
+                         -- a subquery with LIMIT stays a lookup per row, never a join over the whole index
+                         AND (SELECT true FROM deliveries earlier
+                               WHERE earlier.resource_sid = deliveries.resource_sid
+                                 AND earlier.url = deliveries.url
+                                 AND earlier.status = 'pending'
+                                 AND earlier.event_seq < deliveries.event_seq
+                               LIMIT 1) IS NOT NULL)
            ), eligible AS (
              SELECT r.id, r.next_attempt_at FROM ranked r LEFT JOIN busy b ON b.host = r.host
               WHERE r.place <= $3::int - coalesce(b.in_flight, 0)
