@@ -84,6 +84,31 @@ describe('billing ledger (real billing process, real Postgres)', () => {
     );
   });
 
+  it('a hold replayed with another amount (the fee changed since) answers the hold taken, so it can be released', async () => {
+    await billing.Credit({ project_id: 'p-fee', amount_cents: 50, idempotency_key: 'fee-credit', reason: 'top_up' });
+    const hold = await billing.Hold({
+      project_id: 'p-fee',
+      amount_cents: 5,
+      idempotency_key: 'TG1:hold',
+      reference: 'TG1',
+    });
+    // The caller lost the hold's id and finds it by its key, pricing it at today's fee.
+    const found = await billing.Hold({
+      project_id: 'p-fee',
+      amount_cents: 7,
+      idempotency_key: 'TG1:hold',
+      reference: 'TG1',
+    });
+    assert.equal(found.hold_id, hold.hold_id);
+    await billing.Release({ hold_id: found.hold_id, idempotency_key: 'TG1:release' });
+    assert.equal((await billing.GetAccount({ project_id: 'p-fee' })).balance_cents, 50);
+    // Another resource's reference under the same key is still another request.
+    await assert.rejects(
+      billing.Hold({ project_id: 'p-fee', amount_cents: 5, idempotency_key: 'TG1:hold', reference: 'TG2' }),
+      (error) => code(error) === 'IDEMPOTENCY_KEY_REUSED',
+    );
+  });
+
   it('release and capture race: exactly one settles the hold', async () => {
     await billing.Credit({
       project_id: 'p-settle',

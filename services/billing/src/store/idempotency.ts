@@ -53,11 +53,16 @@ interface MovedResult {
   hold_id?: string;
 }
 
-/** Whether the stored call moved what `key` asks (a record without those fields matches). */
+/**
+ * Whether the stored call moved what `key` asks (a record without those fields matches). A hold is
+ * named by its resource (the reference): a replay that finds it with another amount (a fee changed
+ * since) must get it back, so the give-back can release what was really held.
+ */
 function sameMovement(result: MovedResult | null, key: OperationKey): boolean {
   if (!result) return true;
   if (key.holdId !== undefined) return result.hold_id === undefined || result.hold_id === key.holdId;
   const amountMatches =
+    key.kind === 'hold' ||
     key.amountCents === undefined ||
     result.amount_cents === undefined ||
     Math.abs(result.amount_cents) === key.amountCents;
