@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { freePort } from '@otp/platform/launcher';
 import { eventually, scrapedSum, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
+import { finalSms, readSms } from './sms-reads.js';
 
 // Several carriers through the public REST API: three simulated SMSCs of the sandbox (alpha, beta,
 // gamma) on their own ports, a carriers file with routes over them, the real sms worker.
@@ -58,16 +59,8 @@ async function send(to: string, body: string, extra: Record<string, unknown> = {
   return response.body;
 }
 
-async function read(sid: string, done: (sms: Sms) => boolean, what: string): Promise<Sms> {
-  const response = await eventually(
-    () => project.api.get<Sms>(`/messages/sms/${sid}`),
-    (r) => r.status === 200 && done(r.body),
-    { what },
-  );
-  return response.body;
-}
-
-const final = (sid: string) => read(sid, (s) => s.status === 'sent' || s.status === 'failed', `${sid} to finish`);
+const read = (sid: string, done: (sms: Sms) => boolean, what: string) => readSms<Sms>(project, sid, done, what);
+const final = (sid: string) => finalSms<Sms>(project, sid);
 
 async function parts(carrier: string, to: string): Promise<Part[]> {
   const response = await platform.sandbox.get<{ parts: Part[] }>(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { freePort } from '@otp/platform/launcher';
 import { eventually, scrapedSum, startTestPlatform, type TestPlatform, type TestProject } from '@otp/test/infra';
 import { startSmsc, type Smsc } from './interop/smsc.js';
+import { finalSms, readSms } from './sms-reads.js';
 
 // Interoperability with a third-party SMSC: Debian's Net::SMPP (libnet-smpp-perl) plays the
 // carriers (test/interop/smsc.pl), answering as real carriers do and misbehaving as some do, one
@@ -78,16 +79,8 @@ async function send(to: string, body: string): Promise<Sms> {
   return sent.body;
 }
 
-async function read(sid: string, done: (sms: Sms) => boolean, what: string): Promise<Sms> {
-  const response = await eventually(
-    () => project.api.get<Sms>(`/messages/sms/${sid}`),
-    (r) => r.status === 200 && done(r.body),
-    { what },
-  );
-  return response.body;
-}
-
-const final = (sid: string) => read(sid, (s) => s.status === 'sent' || s.status === 'failed', `${sid} to finish`);
+const read = (sid: string, done: (sms: Sms) => boolean, what: string) => readSms<Sms>(project, sid, done, what);
+const final = (sid: string) => finalSms<Sms>(project, sid);
 const settled = (sid: string) => read(sid, (s) => s.delivery_status !== null, `the receipt of ${sid}`);
 
 async function carrierView(name: string): Promise<CarrierView> {
